@@ -1,0 +1,91 @@
+/* kernels.h - stage 1: the kernels of a module and the memory they touch.
+ *
+ * For each kernel: its source name, parameters with source names, the arrays
+ * it may access (global pointer parameters, __shared__ arrays, __device__
+ * and __constant__ globals) and its launch bounds.
+ */
+#ifndef MAPCOST_KERNELS_H
+#define MAPCOST_KERNELS_H
+
+#include "mapcost/shim.h"
+#include "mapcost/support.h"
+
+#include <llvm-c/Core.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+  MC_SPACE_GLOBAL,
+  MC_SPACE_SHARED,
+  MC_SPACE_CONSTANT,
+} mc_space;
+
+typedef enum {
+  MC_ARRAY_PARAM,         /* a kernel pointer parameter (global memory) */
+  MC_ARRAY_SHARED,        /* a static __shared__ array or scalar */
+  MC_ARRAY_EXTERN_SHARED, /* extern __shared__: all start at one address */
+  MC_ARRAY_GLOBAL,        /* a __device__ or __constant__ variable */
+} mc_array_kind;
+
+enum { MC_MAX_ARRAY_DIMS = 4 };
+
+typedef struct {
+  const char *name;      /* source name (IR name without -g) */
+  mc_array_kind kind;
+  mc_space space;
+  const char *elem_type; /* "float", "int", ... ("?" when unknown) */
+  /* Extents of a static array, outermost first; ndims 0 for a scalar or a
+   * pointer; an extern __shared__ array has one extent, 0. */
+  uint64_t dims[MC_MAX_ARRAY_DIMS];
+  unsigned ndims;
+  uint64_t bytes;        /* static size in bytes; 0 when unknown */
+  int param_index;       /* for MC_ARRAY_PARAM, else -1 */
+  LLVMValueRef value;    /* the argument or the global variable */
+} mc_array;
+
+typedef struct {
+  const char *name;      /* source name (IR name or "argN" without -g) */
+  const char *type;      /* source type when known, else the IR type */
+  bool is_pointer;
+  LLVMValueRef value;
+} mc_param;
+
+typedef struct {
+  LLVMValueRef fn;
+  const char *name;      /* demangled, without the parameter list */
+  const char *mangled;
+  const char *file;      /* NULL without debug info */
+  unsigned line;
+  mc_param *params;
+  unsigned nparams;
+  mc_array *arrays;      /* parameters first, then globals by first use */
+  unsigned narrays;
+  mc_launch_bounds bounds;
+} mc_kernel;
+
+typedef struct {
+  mc_kernel *kernels;
+  unsigned nkernels;
+  bool has_debug_info;   /* false: names are IR names, no lines */
+  const char *source;    /* the module's source file name */
+  const char *arch;      /* "sm_80", or NULL */
+} mc_kernels;
+
+/* Finds the kernels of m; everything is allocated in a. NULL when out of
+ * memory. Device functions are not kernels; template instances are. */
+mc_kernels *mc_find_kernels(mc_arena *a, LLVMModuleRef m);
+
+/* The printer of print<mapcost-kernels>. */
+void mc_kernels_print(const mc_kernels *ks, mc_strbuf *out);
+
+const char *mc_space_name(mc_space s);
+/* "float[16][17]", "float*", "float[] (extern)" */
+const char *mc_array_type_text(mc_arena *a, const mc_array *arr);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

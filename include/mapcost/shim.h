@@ -1,0 +1,101 @@
+/* shim.h - what the C stages ask of LLVM's C++ API, through passes/plugin/.
+ *
+ * LLVM-C covers reading IR; these functions cover the rest: remark and
+ * warning emission, debug-info names, the demangler, and the parts of NVPTX
+ * IR that differ between LLVM 19 and 22 (kernel marking, launch bounds,
+ * barrier intrinsics; passes/plugin/Compat.h has the whole table).
+ *
+ * Strings returned as `char *` are malloc'd: the caller frees them with free().
+ */
+#ifndef MAPCOST_SHIM_H
+#define MAPCOST_SHIM_H
+
+#include <llvm-c/Core.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Remarks (CONTRACT §2) and diagnostics ---------------------------- */
+
+typedef enum {
+  MC_REMARK_PASSED,   /* -Rpass=mapcost: what is proven */
+  MC_REMARK_MISSED,   /* -Rpass-missed=mapcost: races, divergence, inconclusive */
+  MC_REMARK_ANALYSIS, /* -Rpass-analysis=mapcost: summaries and costs */
+} mc_remark_kind;
+
+/* One piece of a remark's message. With a key it is a keyed argument
+ * (ore::NV): its value appears in the message and, under the key, in the
+ * YAML record. With `loc` set, the argument is that instruction's (or
+ * function's) source location: `key: file:line:col`, a DebugLoc in YAML. */
+typedef struct {
+  const char *key;   /* NULL: plain text */
+  const char *value; /* ignored when loc is set */
+  LLVMValueRef loc;
+} mc_remark_arg;
+
+/* Emits remark `name` of pass "mapcost" for function fn, located at `at`
+ * (an instruction; NULL: the function's own line). */
+void mc_shim_remark(mc_remark_kind kind, const char *name, LLVMValueRef fn,
+                    LLVMValueRef at, const mc_remark_arg *args, size_t nargs);
+
+typedef enum { MC_DIAG_ERROR, MC_DIAG_WARNING, MC_DIAG_NOTE } mc_diag_severity;
+
+/* A compiler diagnostic (clang prints it as `warning: ... [-Wbackend-plugin]`,
+ * so -Werror builds fail on it). `at` (instruction or function, may be NULL)
+ * gives the `file:line:col:` prefix of the message. */
+void mc_shim_diagnose(LLVMModuleRef m, mc_diag_severity sev, LLVMValueRef at,
+                      const char *message);
+
+/* ---- NVPTX IR that differs between LLVM versions ---------------------- */
+
+typedef struct {
+  unsigned maxntid[3]; /* __launch_bounds__(N) / maxntid: 0 when absent */
+  unsigned reqntid[3]; /* reqntid: 0 when absent */
+  unsigned minctasm;   /* __launch_bounds__(N, M): M, 0 when absent */
+} mc_launch_bounds;
+
+/* Is fn a kernel (ptx_kernel calling convention, or nvvm.annotations)? */
+bool mc_shim_is_kernel(LLVMValueRef fn);
+void mc_shim_launch_bounds(LLVMValueRef fn, mc_launch_bounds *lb);
+
+typedef enum {
+  MC_BARRIER_NONE,
+  MC_BARRIER_BLOCK,       /* all threads of the block (__syncthreads, cg sync) */
+  MC_BARRIER_BLOCK_COUNT, /* a thread count operand: full only if it is the block size */
+  MC_BARRIER_WARP,        /* __syncwarp(mask) */
+  MC_BARRIER_ARRIVE,      /* arrives without waiting: no barrier */
+} mc_barrier_kind;
+
+/* Classifies a call instruction. For MC_BARRIER_BLOCK_COUNT and
+ * MC_BARRIER_WARP, *operand is the count or mask operand. */
+mc_barrier_kind mc_shim_barrier_kind(LLVMValueRef call, LLVMValueRef *operand);
+
+/* "sm_80" from the function's target-cpu attribute, or NULL. */
+char *mc_shim_target_cpu(LLVMValueRef fn);
+
+/* ---- Names ------------------------------------------------------------ */
+
+/* The source name of a function: the demangled name without its parameter
+ * list ("transpose", "scale<float>", "ns::k"); the IR name when it is not
+ * mangled. */
+char *mc_shim_function_name(LLVMValueRef fn);
+/* The full demangled name, or a copy of the input when it is not mangled. */
+char *mc_shim_demangle(const char *mangled);
+
+/* Parameter `index` of fn: its source name and type from debug info, or the
+ * type from the demangled signature; NULL where neither is known. */
+char *mc_shim_param_name(LLVMValueRef fn, unsigned index);
+char *mc_shim_param_type(LLVMValueRef fn, unsigned index);
+
+/* A global variable's source name and type from debug info (NULL when it
+ * has none). */
+char *mc_shim_global_name(LLVMValueRef gv);
+char *mc_shim_global_type(LLVMValueRef gv);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

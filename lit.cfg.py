@@ -1,0 +1,73 @@
+# lit configuration of the mapcost suite: `lit build/test` (or ctest).
+#
+# Substitutions:
+#   %clang %opt FileCheck not split-file   the tools of the LLVM we built against
+#   %plugin                                build/libmapcost.so
+#   %load_plugin                           clang flags that load the plugin so
+#                                          that -mllvm -mapcost-* is accepted
+#                                          (19 also needs -fplugin=)
+#   %cuda_device                           clang -x cuda for the device only,
+#                                          sm_80, with the project's prelude
+#   %cuda_sdk                              the flags that make the CUDA SDK's
+#                                          headers work with this clang
+#   %prelude %runtime                      runtime/mapcost_prelude.h, runtime/
+#   %mapcost                               scripts/mapcost using this plugin
+# Features: llvm19 or llvm22, cuda-sdk (its headers work with this clang), nvcc.
+import os
+import lit.formats
+import lit.util
+
+config.name = "mapcost"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".ll", ".cu", ".test"]
+config.excludes = ["Inputs", "unit", "CMakeLists.txt", "lit.site.cfg.py.in"]
+config.test_source_root = os.path.join(config.mapcost_src_root, "test")
+config.test_exec_root = os.path.join(config.mapcost_obj_root, "test")
+
+tools = config.llvm_tools_dir
+plugin = os.path.join(config.mapcost_obj_root, "libmapcost.so")
+runtime = os.path.join(config.mapcost_src_root, "runtime")
+prelude = os.path.join(runtime, "mapcost_prelude.h")
+major = int(config.llvm_version_major)
+
+config.available_features.add("llvm%d" % major)
+sdk_flags = ""
+if config.cuda_path and major >= 20:
+    # CUDA 13's headers need CCCL's include path; clang 19 cannot read them.
+    config.available_features.add("cuda-sdk")
+    sdk_flags = "--cuda-path=%s -I%s/include/cccl -Wno-unknown-cuda-version" % (
+        config.cuda_path, config.cuda_path)
+if config.nvcc:
+    config.available_features.add("nvcc")
+
+load = "-fpass-plugin=%s" % plugin
+if major < 20:
+    load = "-fplugin=%s %s" % (plugin, load)
+
+# Keep the environment clean of the user's mapcost settings.
+config.environment.pop("MAPCOST_OPTIONS", None)
+config.environment["MAPCOST_PLUGIN"] = plugin
+for var in ("HOME", "TMPDIR"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+clang = os.path.join(tools, "clang")
+config.substitutions += [
+    ("%cuda_device", "%s -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 "
+     "-nocudainc -nocudalib -Wno-unknown-cuda-version -include %s" % (clang, prelude)),
+    ("%cuda_sdk", sdk_flags),
+    ("%load_plugin", load),
+    ("%plugin", plugin),
+    ("%prelude", prelude),
+    ("%runtime", runtime),
+    ("%mapcost", "%s %s" % (config.python,
+                            os.path.join(config.mapcost_src_root, "scripts", "mapcost"))),
+    ("%clang", clang),
+    ("%opt", os.path.join(tools, "opt")),
+    ("%python", config.python),
+]
+config.substitutions.append(("FileCheck", config.filecheck))
+for tool in ("not", "split-file", "llvm-remarkutil"):
+    path = os.path.join(tools, tool)
+    if os.path.exists(path):
+        config.substitutions.append((r"(?<![\w/-])%s(?= )" % tool, path))

@@ -1,0 +1,122 @@
+/* analyze.c - runs the stages over a module, kernel by kernel.
+ *
+ *   opt -load-pass-plugin=build/libmapcost.so -passes=mapcost \
+ *       -pass-remarks-analysis=mapcost -disable-output k.ll
+ *
+ * Each kernel gets its own arena, freed when its verdicts are emitted.
+ */
+#include "mapcost/analyze.h"
+
+#include "mapcost/kernels.h"
+#include "mapcost/report.h"
+#include "mapcost/shim.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Stages not built yet leave each kernel inconclusive, with this reason. */
+static const char *const NOT_BUILT = "race analysis not built yet";
+
+static bool kernel_has_param(const mc_kernels *ks, const char *name) {
+  for (unsigned i = 0; i < ks->nkernels; i++)
+    for (unsigned p = 0; p < ks->kernels[i].nparams; p++)
+      if (!strcmp(ks->kernels[i].params[p].name, name))
+        return true;
+  return false;
+}
+
+/* -mapcost-param names that no kernel has are almost always typos. */
+static void check_param_facts(LLVMModuleRef m, const mc_options *o,
+                              const mc_kernels *ks) {
+  if (!ks->nkernels)
+    return;
+  for (size_t i = 0; i < o->nparams; i++) {
+    if (kernel_has_param(ks, o->params[i].name))
+      continue;
+    char msg[512];
+    snprintf(msg, sizeof msg,
+             "-mapcost-param=%s=%lld: no kernel in this module has a "
+             "parameter named '%s'%s",
+             o->params[i].name, (long long)o->params[i].value,
+             o->params[i].name,
+             ks->has_debug_info ? "" : " (compile with -g for source names)");
+    mc_shim_diagnose(m, MC_DIAG_WARNING, NULL, msg);
+  }
+}
+
+static void note_missing_debug_info(const mc_kernels *ks) {
+  if (ks->has_debug_info || !ks->nkernels)
+    return;
+  mc_remark_arg args[] = {
+      {NULL, "compile with -g for source names and lines: kernels, "
+             "parameters and arrays are named from the IR",
+       NULL},
+  };
+  mc_shim_remark(MC_REMARK_ANALYSIS, "NoDebugInfo", ks->kernels[0].fn, NULL,
+                 args, sizeof args / sizeof args[0]);
+}
+
+static bool analyze_kernel(const mc_options *o, const mc_kernel *k,
+                           mc_kernel_result *r, mc_arena *a) {
+  r->kernel = k;
+  r->arrays = mc_alloc(a, (k->narrays + 1) * sizeof *r->arrays);
+  if (!r->arrays)
+    return false;
+  unsigned pointers = 0;
+  for (unsigned i = 0; i < k->narrays; i++)
+    pointers += k->arrays[i].kind == MC_ARRAY_PARAM;
+  if (pointers > 1)
+    r->assumptions[r->nassumptions++] = "kernel pointer parameters do not alias";
+  r->verdict = MC_VERDICT_INCONCLUSIVE;
+  r->reasons[r->nreasons++] = NOT_BUILT;
+  for (unsigned i = 0; i < k->narrays; i++)
+    r->arrays[i].verdict = MC_VERDICT_INCONCLUSIVE;
+  return true;
+}
+
+bool mc_analyze_module(LLVMModuleRef m, const mc_options *o) {
+  mc_arena *a = mc_arena_new();
+  mc_kernels *ks = a ? mc_find_kernels(a, m) : NULL;
+  mc_kernel_result *results =
+      ks ? mc_alloc(a, (ks->nkernels + 1) * sizeof *results) : NULL;
+  bool ok = results != NULL;
+  if (ok) {
+    check_param_facts(m, o, ks);
+    note_missing_debug_info(ks);
+  }
+  for (unsigned i = 0; ok && ks && i < ks->nkernels; i++) {
+    ok = analyze_kernel(o, &ks->kernels[i], &results[i], a);
+    if (ok)
+      mc_report_remarks(a, o, &results[i]);
+  }
+  if (!ok)
+    mc_shim_diagnose(m, MC_DIAG_ERROR, NULL, "out of memory");
+  if (ok && o->report_dir[0]) {
+    mc_strbuf text = {0};
+    char err[512];
+    mc_report_module(a, o, ks, results, &text);
+    if (text.oom || !mc_report_write(o, ks, mc_strbuf_str(&text), err, sizeof err)) {
+      mc_shim_diagnose(m, MC_DIAG_ERROR, NULL,
+                       text.oom ? "out of memory writing the report" : err);
+      ok = false;
+    }
+    mc_strbuf_free(&text);
+  }
+  mc_arena_free(a);
+  return ok;
+}
+
+bool mc_print_module(LLVMModuleRef m, const mc_options *o, const char *name,
+                     mc_strbuf *out) {
+  (void)o;
+  if (strcmp(name, "kernels"))
+    return false;
+  mc_arena *a = mc_arena_new();
+  mc_kernels *ks = a ? mc_find_kernels(a, m) : NULL;
+  if (ks)
+    mc_kernels_print(ks, out);
+  else
+    mc_strbuf_append(out, "mapcost: out of memory\n");
+  mc_arena_free(a);
+  return true;
+}

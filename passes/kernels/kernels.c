@@ -1,0 +1,302 @@
+/* kernels.c - stage 1: find the kernels of a module and the memory they use.
+ *
+ *   opt -load-pass-plugin=build/libmapcost.so -passes='print<mapcost-kernels>' \
+ *       -disable-output k.ll
+ *
+ * Runs on the canonicalised clone (device functions inlined), so the globals
+ * a kernel uses appear as operands of its own instructions; calls that were
+ * not inlined (recursion) are followed.
+ */
+#include "mapcost/kernels.h"
+
+#include <llvm-c/DebugInfo.h>
+#include <llvm-c/Target.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* NVPTX address spaces. */
+enum { AS_GENERIC = 0, AS_GLOBAL = 1, AS_SHARED = 3, AS_CONST = 4 };
+
+/* Takes ownership of a malloc'd string from the shim: copies it into the
+ * arena and frees it. */
+static const char *own(mc_arena *a, char *s) {
+  const char *r = mc_strdup(a, s);
+  free(s);
+  return r;
+}
+
+static const char *ir_type_text(mc_arena *a, LLVMTypeRef t) {
+  return own(a, LLVMPrintTypeToString(t));
+}
+
+/* A growable list of values, used as a visited set: kernels touch few
+ * globals, so linear search is enough. */
+typedef struct {
+  LLVMValueRef *v;
+  unsigned n, cap;
+} value_list;
+
+static bool list_has(const value_list *l, LLVMValueRef v) {
+  for (unsigned i = 0; i < l->n; i++)
+    if (l->v[i] == v)
+      return true;
+  return false;
+}
+
+static bool list_add(value_list *l, LLVMValueRef v) {
+  if (l->n == l->cap) {
+    unsigned cap = l->cap ? l->cap * 2 : 16;
+    LLVMValueRef *p = realloc(l->v, cap * sizeof *p);
+    if (!p)
+      return false;
+    l->v = p;
+    l->cap = cap;
+  }
+  l->v[l->n++] = v;
+  return true;
+}
+
+/* Globals that are program data, not string literals or LLVM's own. */
+static bool is_user_global(LLVMValueRef g) {
+  size_t n;
+  const char *name = LLVMGetValueName2(g, &n);
+  if (!strncmp(name, "llvm.", 5))
+    return false;
+  if (LLVMIsGlobalConstant(g) && LLVMGetLinkage(g) == LLVMPrivateLinkage)
+    return false;
+  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(g));
+  return as == AS_SHARED || as == AS_GLOBAL || as == AS_CONST ||
+         as == AS_GENERIC;
+}
+
+typedef struct {
+  value_list globals, seen_constants, seen_functions;
+} use_walk;
+
+static void walk_value(use_walk *w, LLVMValueRef v);
+
+static void walk_function(use_walk *w, LLVMValueRef fn) {
+  if (list_has(&w->seen_functions, fn) || !list_add(&w->seen_functions, fn))
+    return;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
+         in = LLVMGetNextInstruction(in)) {
+      int n = LLVMGetNumOperands(in);
+      for (int i = 0; i < n; i++)
+        walk_value(w, LLVMGetOperand(in, (unsigned)i));
+    }
+}
+
+static void walk_value(use_walk *w, LLVMValueRef v) {
+  if (!v)
+    return;
+  if (LLVMIsAGlobalVariable(v)) {
+    if (is_user_global(v) && !list_has(&w->globals, v))
+      list_add(&w->globals, v);
+  } else if (LLVMIsAFunction(v)) {
+    if (!LLVMIsDeclaration(v))
+      walk_function(w, v);
+  } else if (LLVMIsAConstantExpr(v) || LLVMIsAConstantStruct(v) ||
+             LLVMIsAConstantArray(v) || LLVMIsAConstantVector(v)) {
+    if (list_has(&w->seen_constants, v) || !list_add(&w->seen_constants, v))
+      return;
+    int n = LLVMGetNumOperands(v);
+    for (int i = 0; i < n; i++)
+      walk_value(w, LLVMGetOperand(v, (unsigned)i));
+  }
+}
+
+/* The element type and extents of a static array type. */
+static void array_shape(mc_arena *a, LLVMTypeRef t, mc_array *arr) {
+  while (LLVMGetTypeKind(t) == LLVMArrayTypeKind &&
+         arr->ndims < MC_MAX_ARRAY_DIMS) {
+    arr->dims[arr->ndims++] = LLVMGetArrayLength2(t);
+    t = LLVMGetElementType(t);
+  }
+  if (!arr->elem_type)
+    arr->elem_type = ir_type_text(a, t);
+}
+
+/* "float [16][17]" from debug info: the part before the first '['. */
+static const char *elem_of_di_type(mc_arena *a, const char *di) {
+  const char *br = strchr(di, '[');
+  size_t n = br ? (size_t)(br - di) : strlen(di);
+  while (n && di[n - 1] == ' ')
+    n--;
+  return mc_strndup(a, di, n);
+}
+
+static bool add_global_array(mc_arena *a, LLVMTargetDataRef td,
+                             LLVMValueRef g, mc_array *arr) {
+  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(g));
+  LLVMTypeRef vt = LLVMGlobalGetValueType(g);
+  arr->value = g;
+  arr->param_index = -1;
+  arr->space = as == AS_SHARED  ? MC_SPACE_SHARED
+               : as == AS_CONST ? MC_SPACE_CONSTANT
+                                : MC_SPACE_GLOBAL;
+  char *di_name = mc_shim_global_name(g);
+  if (di_name) {
+    arr->name = own(a, di_name);
+  } else {
+    size_t n;
+    const char *ir = LLVMGetValueName2(g, &n);
+    /* A function-scope static is mangled with its function; the shim's
+     * demangler gives back "f(int*)::tile". */
+    char *dm = mc_shim_demangle(ir);
+    const char *full = own(a, dm);
+    const char *last = full ? strrchr(full, ':') : NULL;
+    arr->name = last && last > full && last[-1] == ':' ? last + 1 : full;
+  }
+  char *di_type = mc_shim_global_type(g);
+  if (di_type)
+    arr->elem_type = elem_of_di_type(a, own(a, di_type));
+  bool zero_length = LLVMGetTypeKind(vt) == LLVMArrayTypeKind &&
+                     LLVMGetArrayLength2(vt) == 0;
+  if (arr->space == MC_SPACE_SHARED &&
+      (zero_length || LLVMIsDeclaration(g))) {
+    arr->kind = MC_ARRAY_EXTERN_SHARED;
+    arr->ndims = 1;
+    arr->dims[0] = 0;
+    LLVMTypeRef e = vt;
+    while (LLVMGetTypeKind(e) == LLVMArrayTypeKind)
+      e = LLVMGetElementType(e);
+    if (!arr->elem_type)
+      arr->elem_type = ir_type_text(a, e);
+    return arr->name && arr->elem_type;
+  }
+  arr->kind = arr->space == MC_SPACE_SHARED ? MC_ARRAY_SHARED : MC_ARRAY_GLOBAL;
+  array_shape(a, vt, arr);
+  if (LLVMTypeIsSized(vt))
+    arr->bytes = LLVMABISizeOfType(td, vt);
+  return arr->name && arr->elem_type;
+}
+
+static bool describe_params(mc_arena *a, mc_kernel *k) {
+  k->nparams = LLVMCountParams(k->fn);
+  k->params = mc_alloc(a, (k->nparams + 1) * sizeof *k->params);
+  if (!k->params)
+    return false;
+  for (unsigned i = 0; i < k->nparams; i++) {
+    mc_param *p = &k->params[i];
+    p->value = LLVMGetParam(k->fn, i);
+    p->is_pointer = LLVMGetTypeKind(LLVMTypeOf(p->value)) == LLVMPointerTypeKind;
+    p->name = own(a, mc_shim_param_name(k->fn, i));
+    if (!p->name) {
+      size_t n;
+      const char *ir = LLVMGetValueName2(p->value, &n);
+      p->name = n ? mc_strndup(a, ir, n) : mc_sprintf(a, "arg%u", i);
+    }
+    p->type = own(a, mc_shim_param_type(k->fn, i));
+    if (!p->type)
+      p->type = ir_type_text(a, LLVMTypeOf(p->value));
+    if (!p->name || !p->type)
+      return false;
+  }
+  return true;
+}
+
+/* The pointee of a parameter's source type: "const float *" -> "const float". */
+static const char *pointee_text(mc_arena *a, const char *type) {
+  size_t n = strlen(type);
+  while (n && (type[n - 1] == ' ' || type[n - 1] == '*'))
+    n--;
+  if (n == strlen(type)) /* no '*': an IR type such as "ptr" */
+    return "?";
+  return mc_strndup(a, type, n);
+}
+
+static bool describe_arrays(mc_arena *a, LLVMTargetDataRef td, mc_kernel *k) {
+  use_walk w = {0};
+  walk_function(&w, k->fn);
+  unsigned max = k->nparams + w.globals.n;
+  k->arrays = mc_alloc(a, (max + 1) * sizeof *k->arrays);
+  bool ok = k->arrays != NULL;
+  for (unsigned i = 0; ok && i < k->nparams; i++) {
+    if (!k->params[i].is_pointer)
+      continue;
+    mc_array *arr = &k->arrays[k->narrays++];
+    arr->name = k->params[i].name;
+    arr->kind = MC_ARRAY_PARAM;
+    arr->space = MC_SPACE_GLOBAL;
+    arr->elem_type = pointee_text(a, k->params[i].type);
+    arr->param_index = (int)i;
+    arr->value = k->params[i].value;
+    ok = arr->elem_type != NULL;
+  }
+  for (unsigned i = 0; ok && i < w.globals.n; i++)
+    ok = add_global_array(a, td, w.globals.v[i], &k->arrays[k->narrays++]);
+  free(w.globals.v);
+  free(w.seen_constants.v);
+  free(w.seen_functions.v);
+  return ok;
+}
+
+static bool describe_kernel(mc_arena *a, LLVMTargetDataRef td,
+                            LLVMValueRef fn, mc_kernel *k) {
+  size_t n;
+  k->fn = fn;
+  k->mangled = mc_strdup(a, LLVMGetValueName2(fn, &n));
+  k->name = own(a, mc_shim_function_name(fn));
+  if (LLVMGetSubprogram(fn)) {
+    unsigned len;
+    const char *file = LLVMGetDebugLocFilename(fn, &len);
+    k->file = file ? mc_strndup(a, file, len) : NULL;
+    k->line = LLVMGetDebugLocLine(fn);
+  }
+  mc_shim_launch_bounds(fn, &k->bounds);
+  return k->mangled && k->name && describe_params(a, k) &&
+         describe_arrays(a, td, k);
+}
+
+mc_kernels *mc_find_kernels(mc_arena *a, LLVMModuleRef m) {
+  mc_kernels *ks = mc_alloc(a, sizeof *ks);
+  if (!ks)
+    return NULL;
+  size_t n;
+  ks->source = mc_strndup(a, LLVMGetSourceFileName(m, &n), n);
+  unsigned count = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f) && mc_shim_is_kernel(f))
+      count++;
+  ks->kernels = mc_alloc(a, (count + 1) * sizeof *ks->kernels);
+  if (!ks->kernels || !ks->source)
+    return NULL;
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    if (LLVMIsDeclaration(f) || !mc_shim_is_kernel(f))
+      continue;
+    mc_kernel *k = &ks->kernels[ks->nkernels++];
+    if (!describe_kernel(a, td, f, k))
+      return NULL;
+    if (k->file)
+      ks->has_debug_info = true;
+    if (!ks->arch)
+      ks->arch = own(a, mc_shim_target_cpu(f));
+  }
+  return ks;
+}
+
+const char *mc_space_name(mc_space s) {
+  switch (s) {
+  case MC_SPACE_GLOBAL: return "global";
+  case MC_SPACE_SHARED: return "shared";
+  case MC_SPACE_CONSTANT: return "constant";
+  }
+  return "?";
+}
+
+const char *mc_array_type_text(mc_arena *a, const mc_array *arr) {
+  if (arr->kind == MC_ARRAY_PARAM)
+    return mc_sprintf(a, "%s*", arr->elem_type);
+  if (arr->kind == MC_ARRAY_EXTERN_SHARED)
+    return mc_sprintf(a, "%s[] (extern, dynamic)", arr->elem_type);
+  mc_strbuf b = {0};
+  mc_strbuf_append(&b, arr->elem_type);
+  for (unsigned i = 0; i < arr->ndims; i++)
+    mc_strbuf_printf(&b, "[%llu]", (unsigned long long)arr->dims[i]);
+  const char *r = mc_strdup(a, mc_strbuf_str(&b));
+  mc_strbuf_free(&b);
+  return r;
+}

@@ -70,6 +70,8 @@ typedef struct {
   mc_kernel *kernels;
   unsigned nkernels;
   bool has_debug_info;   /* false: names are IR names, no lines */
+  bool has_variable_info; /* parameter names came from debug info (false
+                             with line tables only, as at -O1+ for CUDA) */
   const char *source;    /* the module's source file name */
   const char *arch;      /* "sm_80", or NULL */
 } mc_kernels;

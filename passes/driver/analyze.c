@@ -44,11 +44,17 @@ static void check_param_facts(LLVMModuleRef m, const mc_options *o,
   }
 }
 
+/* Once per module: what is missing for source names, and how to get it. */
 static void note_missing_debug_info(const mc_kernels *ks) {
-  if (ks->has_debug_info || !ks->nkernels)
+  if (ks->has_variable_info || !ks->nkernels)
     return;
   mc_remark_arg args[] = {
-      {NULL, "compile with -g for source names and lines: kernels, "
+      {NULL,
+       ks->has_debug_info
+           ? "the debug info has no variables: parameters are named from "
+             "the IR; compile the device side with -O0 -g for their source "
+             "names (clang keeps only line tables for optimized device code)"
+           : "compile with -g for source names and lines: kernels, "
              "parameters and arrays are named from the IR",
        NULL},
   };

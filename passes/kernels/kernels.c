@@ -173,7 +173,10 @@ static bool add_global_array(mc_arena *a, LLVMTargetDataRef td,
   return arr->name && arr->elem_type;
 }
 
-static bool describe_params(mc_arena *a, mc_kernel *k) {
+/* Returns false when out of memory; *named tells whether every parameter
+ * got its name from debug info. */
+static bool describe_params(mc_arena *a, mc_kernel *k, bool *named) {
+  *named = true;
   k->nparams = LLVMCountParams(k->fn);
   k->params = mc_alloc(a, (k->nparams + 1) * sizeof *k->params);
   if (!k->params)
@@ -184,6 +187,7 @@ static bool describe_params(mc_arena *a, mc_kernel *k) {
     p->is_pointer = LLVMGetTypeKind(LLVMTypeOf(p->value)) == LLVMPointerTypeKind;
     p->name = own(a, mc_shim_param_name(k->fn, i));
     if (!p->name) {
+      *named = false;
       size_t n;
       const char *ir = LLVMGetValueName2(p->value, &n);
       p->name = n ? mc_strndup(a, ir, n) : mc_sprintf(a, "arg%u", i);
@@ -234,7 +238,7 @@ static bool describe_arrays(mc_arena *a, LLVMTargetDataRef td, mc_kernel *k) {
 }
 
 static bool describe_kernel(mc_arena *a, LLVMTargetDataRef td,
-                            LLVMValueRef fn, mc_kernel *k) {
+                            LLVMValueRef fn, mc_kernel *k, bool *named) {
   size_t n;
   k->fn = fn;
   k->mangled = mc_strdup(a, LLVMGetValueName2(fn, &n));
@@ -246,7 +250,7 @@ static bool describe_kernel(mc_arena *a, LLVMTargetDataRef td,
     k->line = LLVMGetDebugLocLine(fn);
   }
   mc_shim_launch_bounds(fn, &k->bounds);
-  return k->mangled && k->name && describe_params(a, k) &&
+  return k->mangled && k->name && describe_params(a, k, named) &&
          describe_arrays(a, td, k);
 }
 
@@ -255,7 +259,8 @@ mc_kernels *mc_find_kernels(mc_arena *a, LLVMModuleRef m) {
   if (!ks)
     return NULL;
   size_t n;
-  ks->source = mc_strndup(a, LLVMGetSourceFileName(m, &n), n);
+  const char *source = LLVMGetSourceFileName(m, &n);
+  ks->source = mc_strndup(a, source, n);
   unsigned count = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
     if (!LLVMIsDeclaration(f) && mc_shim_is_kernel(f))
@@ -264,17 +269,21 @@ mc_kernels *mc_find_kernels(mc_arena *a, LLVMModuleRef m) {
   if (!ks->kernels || !ks->source)
     return NULL;
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
+  ks->has_variable_info = true;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
     if (LLVMIsDeclaration(f) || !mc_shim_is_kernel(f))
       continue;
     mc_kernel *k = &ks->kernels[ks->nkernels++];
-    if (!describe_kernel(a, td, f, k))
+    bool named;
+    if (!describe_kernel(a, td, f, k, &named))
       return NULL;
+    ks->has_variable_info &= named;
     if (k->file)
       ks->has_debug_info = true;
     if (!ks->arch)
       ks->arch = own(a, mc_shim_target_cpu(f));
   }
+  ks->has_variable_info &= ks->has_debug_info;
   return ks;
 }
 

@@ -18,7 +18,11 @@
 #include "mapcost/options.h"
 #include "mapcost/shim.h"
 
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LLVMRemarkStreamer.h"
+#include "llvm/Remarks/RemarkStreamer.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -111,6 +115,35 @@ const char *const CanonicalPipeline =
     "always-inline,function(sroa,early-cse,instcombine,simplifycfg,gvn,"
     "instcombine,simplifycfg,loop-simplify,lcssa,loop(indvars),sroa)";
 
+// While the canonicalising pipeline runs on the clone, its passes (the
+// inliner, above all) must not speak to the user: their remarks would show
+// up in -Rpass=inline and in the optimization record. The clone shares the
+// user's LLVMContext, so the context's handler and remark streamer are set
+// aside for that time and put back after.
+class QuietContext {
+  LLVMContext &Ctx;
+  std::unique_ptr<DiagnosticHandler> Saved;
+  bool HadStreamer;
+
+  struct Silent : DiagnosticHandler {
+    bool handleDiagnostics(const DiagnosticInfo &) override { return true; }
+  };
+
+public:
+  explicit QuietContext(LLVMContext &Ctx)
+      : Ctx(Ctx), Saved(Ctx.getDiagnosticHandler()),
+        HadStreamer(Ctx.getLLVMRemarkStreamer() != nullptr) {
+    Ctx.setDiagnosticHandler(std::make_unique<Silent>());
+    Ctx.setLLVMRemarkStreamer(nullptr); // the main streamer stays
+  }
+  ~QuietContext() {
+    Ctx.setDiagnosticHandler(std::move(Saved));
+    if (HadStreamer && Ctx.getMainRemarkStreamer())
+      Ctx.setLLVMRemarkStreamer(
+          std::make_unique<LLVMRemarkStreamer>(*Ctx.getMainRemarkStreamer()));
+  }
+};
+
 std::unique_ptr<Module> canonicalClone(const Module &M) {
   std::unique_ptr<Module> C = CloneModule(M);
   for (Function &F : *C) {
@@ -135,6 +168,7 @@ std::unique_ptr<Module> canonicalClone(const Module &M) {
     consumeError(std::move(E));
     return nullptr;
   }
+  QuietContext Quiet(C->getContext());
   MPM.run(*C, MAM);
   return C;
 }

@@ -68,9 +68,12 @@ static void kernel_summary(mc_arena *a, const mc_options *o,
   const mc_launch_bounds *b = &k->bounds;
   if (b->maxntid[0] || b->minctasm) {
     text(&l, "; launch bounds ");
+    unsigned threads = b->maxntid[0] * b->maxntid[1] * b->maxntid[2];
     keyed(&l, "LaunchBounds",
-          mc_sprintf(a, "maxntid %u, minctasm %u",
-                     b->maxntid[0] * b->maxntid[1] * b->maxntid[2], b->minctasm));
+          !b->minctasm ? mc_sprintf(a, "maxntid %u", threads)
+          : !threads   ? mc_sprintf(a, "minctasm %u", b->minctasm)
+                       : mc_sprintf(a, "maxntid %u, minctasm %u", threads,
+                                    b->minctasm));
   }
   mc_shim_remark(MC_REMARK_ANALYSIS, "KernelSummary", k->fn, NULL, l.v, l.n);
 }

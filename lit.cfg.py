@@ -51,6 +51,15 @@ for var in ("HOME", "TMPDIR"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
+# A sanitized plugin needs the sanitizer runtime in the host process. Leaks
+# are checked where the whole process is ours (the C unit tests under
+# ctest); clang and opt leak on purpose at exit.
+if config.asan_runtime:
+    config.available_features.add("asan")
+    config.environment["LD_PRELOAD"] = config.asan_runtime
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=0:abort_on_error=0"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+
 clang = os.path.join(tools, "clang")
 config.substitutions += [
     ("%cuda_device", "%s -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 "

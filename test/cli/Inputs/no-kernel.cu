@@ -1,0 +1,2 @@
+// Device code without a kernel.
+__device__ int twice(int x) { return 2 * x; }

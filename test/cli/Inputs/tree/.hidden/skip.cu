@@ -1,0 +1,1 @@
+#error "hidden folders are skipped"

@@ -1,0 +1,1 @@
+__global__ void second(int *a) { a[threadIdx.x] = 2; }

@@ -1,0 +1,1 @@
+__global__ void third(int *a, int n) { a[threadIdx.x % n] = 3; }

@@ -76,6 +76,14 @@ mc_barrier_kind mc_shim_barrier_kind(LLVMValueRef call, LLVMValueRef *operand);
 /* "sm_80" from the function's target-cpu attribute, or NULL. */
 char *mc_shim_target_cpu(LLVMValueRef fn);
 
+/* ---- The canonicalised clone ------------------------------------------ */
+
+/* What the plugin analyses: a clone of m with every device function inlined
+ * and the fixed canonicalising pipeline applied (passes/plugin/Canonicalize.cpp).
+ * For C drivers outside the pass manager (tests, the interpreter's harness);
+ * dispose of it with LLVMDisposeModule. NULL on an internal error. */
+LLVMModuleRef mc_shim_canonical_clone(LLVMModuleRef m);
+
 /* ---- Names ------------------------------------------------------------ */
 
 /* The source name of a function: the demangled name without its parameter

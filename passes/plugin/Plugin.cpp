@@ -13,22 +13,18 @@
 // callback fires for host modules too, which are ignored.
 //
 //===----------------------------------------------------------------------===//
+#include "Canonicalize.h"
 #include "Compat.h"
 #include "mapcost/analyze.h"
 #include "mapcost/options.h"
 #include "mapcost/shim.h"
 
-#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
-#include "llvm/IR/LLVMContext.h"
-#include "llvm/IR/LLVMRemarkStreamer.h"
-#include "llvm/Remarks/RemarkStreamer.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/Transforms/Utils/Cloning.h"
 
 #include <cstdlib>
 #include <memory>
@@ -105,74 +101,6 @@ bool collectOptions(Module &M, mc_options &O) {
 
 bool isDeviceModule(const Module &M) { return mapcost::targetTriple(M).isNVPTX(); }
 
-// ---- The canonicalised clone ---------------------------------------------
-
-// Inlining comes first: at clang's pipeline start even threadIdx.x is a call
-// to a builtin accessor. Then what makes -O0 and -O3 look alike: scalars
-// promoted, a thread's own stores forwarded to its loads (GVN), loops in
-// simplified, LCSSA form with canonical induction variables. No unrolling.
-const char *const CanonicalPipeline =
-    "always-inline,function(sroa,early-cse,instcombine,simplifycfg,gvn,"
-    "instcombine,simplifycfg,loop-simplify,lcssa,loop(indvars),sroa)";
-
-// While the canonicalising pipeline runs on the clone, its passes (the
-// inliner, above all) must not speak to the user: their remarks would show
-// up in -Rpass=inline and in the optimization record. The clone shares the
-// user's LLVMContext, so the context's handler and remark streamer are set
-// aside for that time and put back after.
-class QuietContext {
-  LLVMContext &Ctx;
-  std::unique_ptr<DiagnosticHandler> Saved;
-  bool HadStreamer;
-
-  struct Silent : DiagnosticHandler {
-    bool handleDiagnostics(const DiagnosticInfo &) override { return true; }
-  };
-
-public:
-  explicit QuietContext(LLVMContext &Ctx)
-      : Ctx(Ctx), Saved(Ctx.getDiagnosticHandler()),
-        HadStreamer(Ctx.getLLVMRemarkStreamer() != nullptr) {
-    Ctx.setDiagnosticHandler(std::make_unique<Silent>());
-    Ctx.setLLVMRemarkStreamer(nullptr); // the main streamer stays
-  }
-  ~QuietContext() {
-    Ctx.setDiagnosticHandler(std::move(Saved));
-    if (HadStreamer && Ctx.getMainRemarkStreamer())
-      Ctx.setLLVMRemarkStreamer(
-          std::make_unique<LLVMRemarkStreamer>(*Ctx.getMainRemarkStreamer()));
-  }
-};
-
-std::unique_ptr<Module> canonicalClone(const Module &M) {
-  std::unique_ptr<Module> C = CloneModule(M);
-  for (Function &F : *C) {
-    F.removeFnAttr(Attribute::OptimizeNone);
-    F.removeFnAttr(Attribute::NoInline);
-    if (!F.isDeclaration() && !F.hasFnAttribute(Attribute::AlwaysInline) &&
-        F.getCallingConv() != CallingConv::PTX_Kernel && !mc_shim_is_kernel(wrap(&F)))
-      F.addFnAttr(Attribute::AlwaysInline);
-  }
-  LoopAnalysisManager LAM;
-  FunctionAnalysisManager FAM;
-  CGSCCAnalysisManager CGAM;
-  ModuleAnalysisManager MAM;
-  PassBuilder PB;
-  PB.registerModuleAnalyses(MAM);
-  PB.registerCGSCCAnalyses(CGAM);
-  PB.registerFunctionAnalyses(FAM);
-  PB.registerLoopAnalyses(LAM);
-  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-  ModulePassManager MPM;
-  if (Error E = PB.parsePassPipeline(MPM, CanonicalPipeline)) {
-    consumeError(std::move(E));
-    return nullptr;
-  }
-  QuietContext Quiet(C->getContext());
-  MPM.run(*C, MAM);
-  return C;
-}
-
 // ---- Passes ----------------------------------------------------------------
 
 struct MapcostPass : PassInfoMixin<MapcostPass> {
@@ -182,7 +110,7 @@ struct MapcostPass : PassInfoMixin<MapcostPass> {
     mc_options O;
     if (!collectOptions(M, O))
       return PreservedAnalyses::all();
-    if (std::unique_ptr<Module> C = canonicalClone(M))
+    if (std::unique_ptr<Module> C = mapcost::canonicalClone(M))
       mc_analyze_module(wrap(C.get()), &O);
     else
       mc_shim_diagnose(wrap(&M), MC_DIAG_ERROR, nullptr,
@@ -199,7 +127,7 @@ struct PrinterPass : PassInfoMixin<PrinterPass> {
     mc_options O;
     if (!collectOptions(M, O))
       return PreservedAnalyses::all();
-    std::unique_ptr<Module> C = canonicalClone(M);
+    std::unique_ptr<Module> C = mapcost::canonicalClone(M);
     mc_strbuf Out = {};
     if (C)
       mc_print_module(wrap(C.get()), &O, Name.c_str(), &Out);

@@ -5,7 +5,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Canonicalize.h"
-#include "Annotations.h"
 #include "Compat.h"
 #include "mapcost/shim.h"
 
@@ -62,7 +61,6 @@ public:
 
 std::unique_ptr<Module> mapcost::canonicalClone(const Module &M) {
   std::unique_ptr<Module> C = CloneModule(M);
-  lowerAnnotations(*C); // before inlining would remove them
   for (Function &F : *C) {
     F.removeFnAttr(Attribute::OptimizeNone);
     F.removeFnAttr(Attribute::NoInline);

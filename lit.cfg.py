@@ -8,8 +8,12 @@
 #                                          (19 also needs -fplugin=)
 #   %cuda_device                           clang -x cuda for the device only,
 #                                          sm_80, with the project's prelude
+#                                          (and runtime/include, its SDK
+#                                          header names)
 #   %cuda_sdk                              the flags that make the CUDA SDK's
 #                                          headers work with this clang
+#   %sdk_device                            %cuda_device's compile with the SDK
+#   %cuda_path                             the CUDA toolkit (cuda-sdk)
 #   %prelude %runtime                      runtime/mapcost_prelude.h, runtime/
 #   %mapcost                               scripts/mapcost using this plugin
 # Features: llvm19 or llvm22, cuda-sdk (its headers work with this clang), nvcc.
@@ -63,8 +67,11 @@ if config.asan_runtime:
 clang = os.path.join(tools, "clang")
 config.substitutions += [
     ("%cuda_device", "%s -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 "
-     "-nocudainc -nocudalib -Wno-unknown-cuda-version -include %s" % (clang, prelude)),
+     "-nocudainc -nocudalib -Wno-unknown-cuda-version -include %s -isystem %s"
+     % (clang, prelude, os.path.join(runtime, "include"))),
     ("%cuda_sdk", sdk_flags),
+    ("%sdk_device", "%s -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 %s" % (clang, sdk_flags)),
+    ("%cuda_path", config.cuda_path or "/no-cuda-sdk"),
     ("%load_plugin", load),
     ("%plugin", plugin),
     ("%prelude", prelude),

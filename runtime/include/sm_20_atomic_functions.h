@@ -1,0 +1,3 @@
+/* sm_20_atomic_functions.h - the mapcost prelude under the CUDA SDK's header name, for device
+ * compiles without the SDK (-nocudainc -isystem runtime/include). */
+#include "../mapcost_prelude.h"

@@ -53,6 +53,9 @@ typedef struct {
   LLVMValueRef value;
 } mc_param;
 
+/* A user annotation (runtime/mapcost.h); defined in mapcost/facts.h. */
+typedef struct mc_fact mc_fact;
+
 typedef struct {
   LLVMValueRef fn;
   const char *name;      /* demangled, without the parameter list */
@@ -64,6 +67,8 @@ typedef struct {
   mc_array *arrays;      /* parameters first, then globals by first use */
   unsigned narrays;
   mc_launch_bounds bounds;
+  mc_fact *facts;        /* in program order (mc_find_facts, facts.h) */
+  unsigned nfacts;
 } mc_kernel;
 
 typedef struct {

@@ -7,6 +7,7 @@
  */
 #include "mapcost/analyze.h"
 
+#include "mapcost/facts.h"
 #include "mapcost/kernels.h"
 #include "mapcost/report.h"
 #include "mapcost/shim.h"
@@ -80,9 +81,15 @@ static bool analyze_kernel(const mc_options *o, const mc_kernel *k,
   return true;
 }
 
+/* Stage 1: the kernels and the facts their annotations state. */
+static mc_kernels *find_kernels(mc_arena *a, LLVMModuleRef m) {
+  mc_kernels *ks = mc_find_kernels(a, m);
+  return ks && mc_find_facts(a, m, ks) ? ks : NULL;
+}
+
 bool mc_analyze_module(LLVMModuleRef m, const mc_options *o) {
   mc_arena *a = mc_arena_new();
-  mc_kernels *ks = a ? mc_find_kernels(a, m) : NULL;
+  mc_kernels *ks = a ? find_kernels(a, m) : NULL;
   mc_kernel_result *results =
       ks ? mc_alloc(a, (ks->nkernels + 1) * sizeof *results) : NULL;
   bool ok = results != NULL;
@@ -92,8 +99,10 @@ bool mc_analyze_module(LLVMModuleRef m, const mc_options *o) {
   }
   for (unsigned i = 0; ok && ks && i < ks->nkernels; i++) {
     ok = analyze_kernel(o, &ks->kernels[i], &results[i], a);
-    if (ok)
+    if (ok) {
       mc_report_remarks(a, o, &results[i]);
+      mc_facts_remarks(&ks->kernels[i]);
+    }
   }
   if (!ok)
     mc_shim_diagnose(m, MC_DIAG_ERROR, NULL, "out of memory");
@@ -118,7 +127,7 @@ bool mc_print_module(LLVMModuleRef m, const mc_options *o, const char *name,
   if (strcmp(name, "kernels"))
     return false;
   mc_arena *a = mc_arena_new();
-  mc_kernels *ks = a ? mc_find_kernels(a, m) : NULL;
+  mc_kernels *ks = a ? find_kernels(a, m) : NULL;
   if (ks)
     mc_kernels_print(ks, out);
   else

@@ -2,6 +2,8 @@
  * per kernel, for FileCheck and for users who want to see what was found. */
 #include "mapcost/kernels.h"
 
+#include "mapcost/facts.h"
+
 static void print_dims(mc_strbuf *out, const char *what, const unsigned d[3]) {
   if (d[0])
     mc_strbuf_printf(out, " %s %u,%u,%u", what, d[0], d[1] ? d[1] : 1,
@@ -43,6 +45,7 @@ void mc_kernels_print(const mc_kernels *ks, mc_strbuf *out) {
         mc_strbuf_printf(out, " minctasm %u", b->minctasm);
       mc_strbuf_append(out, "\n");
     }
+    mc_facts_print(k, out);
   }
   mc_arena_free(a);
 }

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Canonicalize.h"
+#include "Annotations.h"
 #include "Compat.h"
 #include "mapcost/shim.h"
 
@@ -61,6 +62,7 @@ public:
 
 std::unique_ptr<Module> mapcost::canonicalClone(const Module &M) {
   std::unique_ptr<Module> C = CloneModule(M);
+  lowerAnnotations(*C); // before inlining would remove them
   for (Function &F : *C) {
     F.removeFnAttr(Attribute::OptimizeNone);
     F.removeFnAttr(Attribute::NoInline);

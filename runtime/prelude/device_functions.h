@@ -3,7 +3,7 @@
  *
  * Part of the mapcost prelude. Each function is written with the clang
  * builtin that the SDK's version becomes once libdevice is linked
- * (__popc is llvm.ctpop, __mul24 is llvm.nvvm.mul24.i, ...), so the
+ * (__popc is llvm.ctpop, __byte_perm llvm.nvvm.prmt, ...), so the
  * analysis sees the same IR with or without the SDK and no libdevice is
  * needed.
  */
@@ -52,9 +52,14 @@ MAPCOST_DEVICE unsigned int __brev(unsigned int x) { return __builtin_bitreverse
 MAPCOST_DEVICE unsigned long long __brevll(unsigned long long x) {
   return __builtin_bitreverse64(x);
 }
-MAPCOST_DEVICE int __mul24(int x, int y) { return __nvvm_mul24_i(x, y); }
+/* The product of the low 24 bits, as libdevice writes it (plain arithmetic,
+ * which the analysis reads better than an intrinsic). */
+MAPCOST_DEVICE int __mul24(int x, int y) {
+  return (int)((unsigned int)((int)((unsigned int)x << 8) >> 8) *
+               (unsigned int)((int)((unsigned int)y << 8) >> 8));
+}
 MAPCOST_DEVICE unsigned int __umul24(unsigned int x, unsigned int y) {
-  return __nvvm_mul24_ui(x, y);
+  return (x & 0xffffffu) * (y & 0xffffffu);
 }
 MAPCOST_DEVICE int __mulhi(int x, int y) { return __nvvm_mulhi_i(x, y); }
 MAPCOST_DEVICE unsigned int __umulhi(unsigned int x, unsigned int y) {

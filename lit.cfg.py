@@ -13,10 +13,11 @@
 #   %cuda_sdk                              the flags that make the CUDA SDK's
 #                                          headers work with this clang
 #   %sdk_device                            %cuda_device's compile with the SDK
-#   %cuda_path                             the CUDA toolkit (cuda-sdk)
+#   %cuda_path %nvcc                       the CUDA toolkit (cuda-sdk), nvcc
 #   %prelude %runtime                      runtime/mapcost_prelude.h, runtime/
 #   %mapcost                               scripts/mapcost using this plugin
-# Features: llvm19 or llvm22, cuda-sdk (its headers work with this clang), nvcc.
+# Features: llvm19 or llvm22, cuda-sdk (its headers work with this clang), nvcc,
+# cuda-gpu (a GPU to run on).
 import os
 import lit.formats
 import lit.util
@@ -43,6 +44,10 @@ if config.cuda_path and major >= 20:
         config.cuda_path, config.cuda_path)
 if config.nvcc:
     config.available_features.add("nvcc")
+# A GPU to run what the tests build (checked only where there is one).
+if config.cuda_path and lit.util.which("nvidia-smi") and \
+        os.system("nvidia-smi -L >/dev/null 2>&1") == 0:
+    config.available_features.add("cuda-gpu")
 
 load = "-fpass-plugin=%s" % plugin
 if major < 20:
@@ -72,6 +77,7 @@ config.substitutions += [
     ("%cuda_sdk", sdk_flags),
     ("%sdk_device", "%s -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 %s" % (clang, sdk_flags)),
     ("%cuda_path", config.cuda_path or "/no-cuda-sdk"),
+    ("%nvcc", config.nvcc or "nvcc"),
     ("%load_plugin", load),
     ("%plugin", plugin),
     ("%prelude", prelude),

@@ -103,6 +103,19 @@ char *mc_shim_param_type(LLVMValueRef fn, unsigned index);
 char *mc_shim_global_name(LLVMValueRef gv);
 char *mc_shim_global_type(LLVMValueRef gv);
 
+/* ---- Values and atomics (SymQuery.cpp), for the symbolic stage -------- */
+
+/* The source variable that debug info says holds instruction v (the whole
+ * value, no DIExpression), or NULL; *is_unsigned from its type. */
+char *mc_shim_variable_name(LLVMValueRef v, bool *is_unsigned);
+/* The sync scope of an atomic instruction: "system", "device", "block",
+ * "cluster", "singlethread", ...; NULL for other instructions. */
+char *mc_shim_sync_scope(LLVMValueRef inst);
+/* An instruction's line and column in the file of its function (the
+ * innermost call site there, for code inlined from other files), else its
+ * own; false without a location. */
+bool mc_shim_source_location(LLVMValueRef inst, unsigned *line, unsigned *column);
+
 #ifdef __cplusplus
 }
 #endif

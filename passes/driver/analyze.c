@@ -7,6 +7,7 @@
  */
 #include "mapcost/analyze.h"
 
+#include "mapcost/access.h"
 #include "mapcost/facts.h"
 #include "mapcost/kernels.h"
 #include "mapcost/report.h"
@@ -121,8 +122,27 @@ bool mc_analyze_module(LLVMModuleRef m, const mc_options *o) {
   return ok;
 }
 
+/* print<mapcost-sym>: each kernel's accesses with symbolic offsets. */
+static bool print_sym(LLVMModuleRef m, const mc_options *o, mc_strbuf *out) {
+  mc_arena *a = mc_arena_new();
+  mc_kernels *ks = a ? mc_find_kernels(a, m) : NULL;
+  const mc_kernel_accesses **ka =
+      ks ? mc_alloc(a, (ks->nkernels + 1) * sizeof *ka) : NULL;
+  if (ka) {
+    for (unsigned i = 0; i < ks->nkernels; i++)
+      ka[i] = mc_find_accesses(a, &ks->kernels[i], o);
+    mc_accesses_print(ks, ka, out);
+  } else {
+    mc_strbuf_append(out, "mapcost: out of memory\n");
+  }
+  mc_arena_free(a);
+  return true;
+}
+
 bool mc_print_module(LLVMModuleRef m, const mc_options *o, const char *name,
                      mc_strbuf *out) {
+  if (!strcmp(name, "sym"))
+    return print_sym(m, o, out);
   (void)o;
   if (strcmp(name, "kernels"))
     return false;

@@ -1,0 +1,669 @@
+/* access.c - the memory accesses of a kernel: array, byte offset, size, kind.
+ *
+ *   opt -load-pass-plugin=build/libmapcost.so -passes='print<mapcost-sym>' \
+ *       -disable-output k.ll
+ *
+ * A pointer is followed back to its base through GEPs (whose indices become
+ * a 64-bit byte offset: struct fields by their offsets, array and pointer
+ * steps scaled by the allocation size of their element), bitcasts,
+ * address-space casts and the NVVM address conversion intrinsics, and
+ * through phis and selects whose pointers all share one base (the offset is
+ * then a select, or a loop variable for a pointer stepped around a loop).
+ * Bases are the kernel's arrays (stage 1), the thread's own allocas, or
+ * unknown with a reason (a pointer loaded from memory, returned by a call,
+ * made from an integer, joined from different arrays).
+ */
+#include "sym_internal.h"
+
+#include "mapcost/shim.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  mc_base_kind base;
+  int array;
+  const char *reason;
+  const mc_expr *offset;
+  LLVMValueRef alloca; /* MC_BASE_LOCAL: which */
+  bool inbounds;       /* every step from the base was an inbounds GEP */
+} ptr_info;
+
+static const ptr_info ptr_in_progress;
+#define PTR_IN_PROGRESS (&ptr_in_progress)
+
+static const ptr_info *resolve(mc_translator *t, LLVMValueRef p);
+
+static ptr_info *new_info(mc_translator *t, mc_base_kind base, int array,
+                          const char *reason, const mc_expr *offset) {
+  ptr_info *r = mc_alloc(t->a, sizeof *r);
+  if (!r || !offset)
+    return NULL;
+  r->base = base;
+  r->array = array;
+  r->reason = reason;
+  r->offset = offset;
+  r->inbounds = true;
+  return r;
+}
+
+static ptr_info *unknown_base(mc_translator *t, const char *reason) {
+  return new_info(t, MC_BASE_UNKNOWN, -1, reason, mc_expr_const(t->s, 64, 0));
+}
+
+static int array_of(mc_translator *t, LLVMValueRef v) {
+  for (unsigned i = 0; t->k && i < t->k->narrays; i++)
+    if (t->k->arrays[i].value == v)
+      return (int)i;
+  return -1;
+}
+
+static bool is_extern_shared(mc_translator *t, int array) {
+  return array >= 0 && t->k->arrays[array].kind == MC_ARRAY_EXTERN_SHARED;
+}
+
+/* Two bases that may be the same memory and share an origin for offsets. */
+static bool same_base(mc_translator *t, const ptr_info *a, const ptr_info *b) {
+  if (a->base != b->base || a->base == MC_BASE_UNKNOWN)
+    return false;
+  if (a->base == MC_BASE_LOCAL)
+    return a->alloca == b->alloca;
+  return a->array == b->array ||
+         (is_extern_shared(t, a->array) && is_extern_shared(t, b->array));
+}
+
+/* ---- GEPs --------------------------------------------------------------- */
+
+static unsigned index_bits(mc_translator *t, LLVMValueRef ptr) {
+  LLVMTypeRef ty = LLVMTypeOf(ptr);
+  if (LLVMGetTypeKind(ty) != LLVMPointerTypeKind || !t->td)
+    return 64;
+  unsigned bits = 8 * LLVMPointerSizeForAS(t->td, LLVMGetPointerAddressSpace(ty));
+  return bits >= 8 && bits <= 64 ? bits : 64;
+}
+
+/* The byte offset a GEP adds to its pointer operand, in 64 bits; NULL for
+ * what is not modelled (vector GEPs, scalable types). */
+static const mc_expr *gep_offset(mc_translator *t, LLVMValueRef gep, bool *inbounds) {
+  mc_sym *s = t->s;
+  LLVMValueRef base = LLVMGetOperand(gep, 0);
+  if (LLVMGetTypeKind(LLVMTypeOf(base)) != LLVMPointerTypeKind || !t->td)
+    return NULL;
+  unsigned w = index_bits(t, base);
+  LLVMGEPNoWrapFlags nw = LLVMGEPGetNoWrapFlags(gep);
+  bool nusw = nw & (LLVMGEPFlagInBounds | LLVMGEPFlagNUSW);
+  unsigned flags = (nusw ? MC_NSW : 0) | ((nw & LLVMGEPFlagNUW) ? MC_NUW : 0);
+  *inbounds = nw & LLVMGEPFlagInBounds;
+  LLVMTypeRef ty = LLVMGetGEPSourceElementType(gep);
+  const mc_expr *off = mc_expr_const(s, w, 0);
+  int n = LLVMGetNumOperands(gep);
+  for (int i = 1; i < n && off; i++) {
+    LLVMValueRef idx = LLVMGetOperand(gep, (unsigned)i);
+    if (LLVMGetTypeKind(LLVMTypeOf(idx)) != LLVMIntegerTypeKind)
+      return NULL;
+    if (i > 1 && LLVMGetTypeKind(ty) == LLVMStructTypeKind) {
+      if (!LLVMIsAConstantInt(idx))
+        return NULL;
+      unsigned field = (unsigned)LLVMConstIntGetZExtValue(idx);
+      off = mc_expr_add(s, off,
+                        mc_expr_const(s, w, (int64_t)LLVMOffsetOfElement(t->td, ty, field)),
+                        flags);
+      ty = LLVMStructGetTypeAtIndex(ty, field);
+      continue;
+    }
+    if (i > 1) {
+      LLVMTypeKind k = LLVMGetTypeKind(ty);
+      if (k != LLVMArrayTypeKind && k != LLVMVectorTypeKind)
+        return NULL;
+      ty = LLVMGetElementType(ty);
+    }
+    if (!LLVMTypeIsSized(ty))
+      return NULL;
+    int64_t size = (int64_t)LLVMABISizeOfType(t->td, ty);
+    /* GEP indices are sign-extended (or truncated) to the index width. */
+    const mc_expr *x = mc_expr_resize(s, mc_translate(t, idx), w, true);
+    off = mc_expr_add(s, off, mc_expr_mul(s, x, mc_expr_const(s, w, size), flags), flags);
+  }
+  return mc_expr_resize(s, off, 64, true);
+}
+
+/* ---- Phis and selects of pointers ---------------------------------------- */
+
+/* The base a pointer leads to, without offsets, treating `self` as
+ * consistent: used to decide a loop's pointer phi before computing it. */
+static bool base_of(mc_translator *t, LLVMValueRef p, LLVMValueRef self,
+                    sym_ptrmap *seen, ptr_info *out, bool *found) {
+  if (p == self || sym_ptrmap_has(seen, p))
+    return true;
+  if (!sym_ptrmap_put(t->a, seen, p, p))
+    return false;
+  LLVMValueRef next[2] = {NULL, NULL};
+  if (LLVMIsAGetElementPtrInst(p) || LLVMIsAAddrSpaceCastInst(p) || LLVMIsABitCastInst(p)) {
+    next[0] = LLVMGetOperand(p, 0);
+  } else if (LLVMIsAPHINode(p)) {
+    for (unsigned i = 0; i < LLVMCountIncoming(p); i++)
+      if (!base_of(t, LLVMGetIncomingValue(p, i), self, seen, out, found))
+        return false;
+    return true;
+  } else if (LLVMIsASelectInst(p)) {
+    next[0] = LLVMGetOperand(p, 1);
+    next[1] = LLVMGetOperand(p, 2);
+  } else {
+    const ptr_info *r = resolve(t, p);
+    if (!r)
+      return false;
+    if (r == PTR_IN_PROGRESS) {
+      out->base = MC_BASE_UNKNOWN;
+      *found = true;
+      return true;
+    }
+    if (!*found) {
+      *out = *r;
+      *found = true;
+    } else if (!same_base(t, out, r)) {
+      out->base = MC_BASE_UNKNOWN;
+    }
+    return true;
+  }
+  for (int i = 0; i < 2; i++)
+    if (next[i] && !base_of(t, next[i], self, seen, out, found))
+      return false;
+  return true;
+}
+
+static const char *DIFFERENT = "pointers into different arrays joined";
+
+static const ptr_info *loop_phi(mc_translator *t, LLVMValueRef phi) {
+  /* Every incoming value, the stepped ones included, must lead back to
+   * one base (or to the phi itself). */
+  sym_ptrmap seen = {0};
+  ptr_info b2 = {0};
+  bool found = false;
+  for (unsigned i = 0; i < LLVMCountIncoming(phi); i++)
+    if (!base_of(t, LLVMGetIncomingValue(phi, i), phi, &seen, &b2, &found))
+      return NULL;
+  if (!found || b2.base == MC_BASE_UNKNOWN)
+    return unknown_base(t, found ? DIFFERENT : "pointer defined only by its loop");
+  bool is_unsigned;
+  const char *name = sym_variable_name(t, phi, &is_unsigned);
+  const char *var = name ? mc_sprintf(t->a, "%s_offset", name) : NULL;
+  const mc_expr *off = mc_sym_loop_var(t->s, phi, var, 64, true);
+  ptr_info *r = new_info(t, b2.base, b2.array, b2.reason, off);
+  if (r) {
+    r->alloca = b2.alloca;
+    r->inbounds = false;
+  }
+  return r;
+}
+
+static const ptr_info *join(mc_translator *t, LLVMValueRef v, const ptr_info *a,
+                            const ptr_info *b, LLVMValueRef cond, bool a_when_true) {
+  if (!same_base(t, a, b))
+    return unknown_base(t, DIFFERENT);
+  const mc_expr *off = a->offset;
+  if (a->offset != b->offset) {
+    if (cond) {
+      const mc_expr *c = mc_translate(t, cond);
+      off = a_when_true ? mc_expr_select(t->s, c, a->offset, b->offset)
+                        : mc_expr_select(t->s, c, b->offset, a->offset);
+    } else {
+      off = mc_sym_unknown(t->s, MC_UNKNOWN_JOIN, "pointers joined from several paths", 64, v);
+    }
+  }
+  ptr_info *r = new_info(t, a->base, a->array, a->reason, off);
+  if (r) {
+    r->alloca = a->alloca;
+    r->inbounds = a->inbounds && b->inbounds;
+  }
+  return r;
+}
+
+static const ptr_info *phi_ptr(mc_translator *t, LLVMValueRef phi) {
+  if (sym_loop_of_header(t, LLVMGetInstructionParent(phi)))
+    return loop_phi(t, phi);
+  unsigned n = LLVMCountIncoming(phi);
+  const ptr_info *acc = NULL;
+  for (unsigned i = 0; i < n; i++) {
+    const ptr_info *r = resolve(t, LLVMGetIncomingValue(phi, i));
+    if (!r)
+      return NULL;
+    if (r == PTR_IN_PROGRESS)
+      return unknown_base(t, "pointer of a cycle");
+    if (!acc) {
+      acc = r;
+      continue;
+    }
+    LLVMValueRef cond = NULL;
+    unsigned yes = 0;
+    bool two = n == 2 && sym_phi_condition(t, phi, &cond, &yes);
+    acc = join(t, phi, acc, r, two ? cond : NULL, two && yes == 0);
+    if (!acc || acc->base == MC_BASE_UNKNOWN)
+      return acc;
+  }
+  return acc ? acc : unknown_base(t, "empty phi");
+}
+
+/* ---- Following a pointer -------------------------------------------------- */
+
+static bool passes_pointer(const char *callee) {
+  static const char *const through[] = {
+      "llvm.nvvm.ptr.",          /* 19's address-space conversions */
+      "llvm.launder.invariant.group", "llvm.strip.invariant.group",
+  };
+  for (unsigned i = 0; i < sizeof through / sizeof through[0]; i++)
+    if (!strncmp(callee, through[i], strlen(through[i])))
+      return true;
+  return false;
+}
+
+static const ptr_info *resolve_uncached(mc_translator *t, LLVMValueRef p) {
+  mc_sym *s = t->s;
+  if (LLVMIsAGetElementPtrInst(p) ||
+      (LLVMIsAConstantExpr(p) && LLVMGetConstOpcode(p) == LLVMGetElementPtr)) {
+    const ptr_info *b = resolve(t, LLVMGetOperand(p, 0));
+    if (!b || b == PTR_IN_PROGRESS)
+      return b ? unknown_base(t, "pointer of a cycle") : NULL;
+    bool inbounds = false;
+    const mc_expr *off = gep_offset(t, p, &inbounds);
+    if (!off)
+      off = mc_sym_unknown(s, MC_UNKNOWN_UNSUPPORTED, "offset of a vector GEP", 64, p);
+    bool chain = inbounds && b->inbounds;
+    ptr_info *r = new_info(t, b->base, b->array, b->reason,
+                           mc_expr_add(s, b->offset, off, chain ? MC_NSW : 0));
+    if (r) {
+      r->alloca = b->alloca;
+      r->inbounds = chain;
+    }
+    return r;
+  }
+  if (LLVMIsABitCastInst(p) || LLVMIsAAddrSpaceCastInst(p) ||
+      (LLVMIsAConstantExpr(p) && (LLVMGetConstOpcode(p) == LLVMBitCast ||
+                                  LLVMGetConstOpcode(p) == LLVMAddrSpaceCast)))
+    return resolve(t, LLVMGetOperand(p, 0));
+  if (LLVMIsAArgument(p) || LLVMIsAGlobalVariable(p)) {
+    int a = array_of(t, p);
+    if (a >= 0)
+      return new_info(t, MC_BASE_ARRAY, a, NULL, mc_expr_const(s, 64, 0));
+    size_t n;
+    const char *name = LLVMGetValueName2(p, &n);
+    return unknown_base(t, mc_sprintf(t->a, "%s %s is not one of the kernel's arrays",
+                                      LLVMIsAArgument(p) ? "argument" : "global", name));
+  }
+  if (LLVMIsAAllocaInst(p)) {
+    ptr_info *r = new_info(t, MC_BASE_LOCAL, -1, NULL, mc_expr_const(s, 64, 0));
+    if (r)
+      r->alloca = p;
+    return r;
+  }
+  if (LLVMIsAPHINode(p))
+    return phi_ptr(t, p);
+  if (LLVMIsASelectInst(p)) {
+    const ptr_info *a = resolve(t, LLVMGetOperand(p, 1));
+    const ptr_info *b = resolve(t, LLVMGetOperand(p, 2));
+    if (!a || !b)
+      return NULL;
+    if (a == PTR_IN_PROGRESS || b == PTR_IN_PROGRESS)
+      return unknown_base(t, "pointer of a cycle");
+    return join(t, p, a, b, LLVMGetOperand(p, 0), true);
+  }
+  if (LLVMIsACallInst(p)) {
+    LLVMValueRef callee = LLVMGetCalledValue(p);
+    size_t n;
+    const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &n) : "";
+    if (passes_pointer(name) && LLVMGetNumArgOperands(p) >= 1 &&
+        LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(p, 0))) == LLVMPointerTypeKind)
+      return resolve(t, LLVMGetOperand(p, 0));
+    return unknown_base(t, "pointer returned by a call");
+  }
+  if (LLVMIsALoadInst(p))
+    return unknown_base(t, "pointer loaded from memory");
+  if (LLVMIsAIntToPtrInst(p) ||
+      (LLVMIsAConstantExpr(p) && LLVMGetConstOpcode(p) == LLVMIntToPtr))
+    return unknown_base(t, "integer converted to a pointer");
+  if (LLVMIsAConstantPointerNull(p))
+    return unknown_base(t, "null pointer");
+  return unknown_base(t, "pointer not followed");
+}
+
+static const ptr_info *resolve(mc_translator *t, LLVMValueRef p) {
+  const ptr_info *done = sym_ptrmap_get(&t->pointers, p);
+  if (done)
+    return done;
+  if (!sym_ptrmap_put(t->a, &t->pointers, p, (void *)PTR_IN_PROGRESS))
+    return NULL;
+  const ptr_info *r = resolve_uncached(t, p);
+  if (!r || !sym_ptrmap_put(t->a, &t->pointers, p, (void *)r))
+    return NULL;
+  return r;
+}
+
+bool mc_pointer_base(mc_translator *t, LLVMValueRef ptr, mc_base_kind *base,
+                     int *array, const char **reason, const mc_expr **offset) {
+  const ptr_info *r = resolve(t, ptr);
+  if (!r)
+    return false;
+  if (r == PTR_IN_PROGRESS) {
+    r = unknown_base(t, "pointer of a cycle");
+    if (!r)
+      return false;
+  }
+  *base = r->base;
+  *array = r->base == MC_BASE_ARRAY ? r->array : -1;
+  *reason = r->base == MC_BASE_UNKNOWN ? r->reason : NULL;
+  *offset = r->offset;
+  return true;
+}
+
+/* ---- Accesses ------------------------------------------------------------ */
+
+typedef struct {
+  mc_translator *t;
+  mc_access *v;
+  unsigned n, cap;
+  mc_unsupported *u;
+  unsigned nu, capu;
+  bool oom;
+} collector;
+
+static const char *type_text(mc_arena *a, LLVMTypeRef ty) {
+  char *s = LLVMPrintTypeToString(ty);
+  const char *r = mc_strdup(a, s);
+  LLVMDisposeMessage(s);
+  return r;
+}
+
+static mc_atomic_scope scope_of(const char *name) {
+  if (!name || !strcmp(name, "system") || !strcmp(name, ""))
+    return MC_SCOPE_SYSTEM;
+  if (!strcmp(name, "singlethread"))
+    return MC_SCOPE_THREAD;
+  if (!strcmp(name, "block") || !strcmp(name, "cta") || !strcmp(name, "workgroup"))
+    return MC_SCOPE_BLOCK;
+  if (!strcmp(name, "cluster"))
+    return MC_SCOPE_CLUSTER;
+  return MC_SCOPE_DEVICE; /* "device", "gpu", "agent" */
+}
+
+static mc_access *add_access(collector *c, LLVMValueRef inst, mc_access_kind kind,
+                             const char *op, LLVMValueRef ptr, LLVMTypeRef ty,
+                             const mc_expr *size) {
+  mc_translator *t = c->t;
+  if (c->n == c->cap) {
+    unsigned cap = c->cap ? 2 * c->cap : 16;
+    mc_access *v = mc_alloc(t->a, cap * sizeof *v);
+    if (!v) {
+      c->oom = true;
+      return NULL;
+    }
+    if (c->n)
+      memcpy(v, c->v, c->n * sizeof *v);
+    c->v = v;
+    c->cap = cap;
+  }
+  mc_access *x = &c->v[c->n];
+  memset(x, 0, sizeof *x);
+  x->inst = inst;
+  mc_shim_source_location(inst, &x->line, &x->column);
+  x->kind = kind;
+  x->op = op;
+  x->scope = MC_SCOPE_SYSTEM;
+  const char *reason;
+  if (!mc_pointer_base(t, ptr, &x->base, &x->array, &reason, &x->offset)) {
+    c->oom = true;
+    return NULL;
+  }
+  x->base_reason = reason;
+  x->region = x->array;
+  if (is_extern_shared(t, x->array)) /* one dynamic buffer */
+    for (unsigned i = 0; i < t->k->narrays; i++)
+      if (is_extern_shared(t, (int)i)) {
+        x->region = (int)i;
+        break;
+      }
+  x->offset = sym_scope_to_block(t, x->offset, LLVMGetInstructionParent(inst), inst);
+  if (ty) {
+    x->type = type_text(t->a, ty);
+    x->is_vector = LLVMGetTypeKind(ty) == LLVMVectorTypeKind;
+    x->elem_size = LLVMTypeIsSized(ty) ? LLVMStoreSizeOfType(t->td, ty) : 0;
+    if (!size)
+      size = mc_expr_const(t->s, 64, (int64_t)x->elem_size);
+  } else {
+    x->type = "i8";
+    x->elem_size = 1;
+  }
+  x->size = sym_scope_to_block(t, size, LLVMGetInstructionParent(inst), inst);
+  x->index = x->elem_size ? mc_expr_div_exact(t->s, x->offset, (int64_t)x->elem_size) : NULL;
+  if (!x->offset || !x->size || !x->type) {
+    c->oom = true;
+    return NULL;
+  }
+  c->n++;
+  return x;
+}
+
+static void add_unsupported(collector *c, LLVMValueRef inst, const char *reason) {
+  mc_translator *t = c->t;
+  if (c->nu == c->capu) {
+    unsigned cap = c->capu ? 2 * c->capu : 8;
+    mc_unsupported *v = mc_alloc(t->a, cap * sizeof *v);
+    if (!v) {
+      c->oom = true;
+      return;
+    }
+    if (c->nu)
+      memcpy(v, c->u, c->nu * sizeof *v);
+    c->u = v;
+    c->capu = cap;
+  }
+  mc_unsupported *u = &c->u[c->nu++];
+  u->inst = inst;
+  u->line = u->column = 0;
+  mc_shim_source_location(inst, &u->line, &u->column);
+  u->reason = reason;
+}
+
+static const char *rmw_name(LLVMAtomicRMWBinOp op) {
+  switch (op) {
+  case LLVMAtomicRMWBinOpXchg: return "exch";
+  case LLVMAtomicRMWBinOpAdd: return "add";
+  case LLVMAtomicRMWBinOpSub: return "sub";
+  case LLVMAtomicRMWBinOpAnd: return "and";
+  case LLVMAtomicRMWBinOpNand: return "nand";
+  case LLVMAtomicRMWBinOpOr: return "or";
+  case LLVMAtomicRMWBinOpXor: return "xor";
+  case LLVMAtomicRMWBinOpMax: return "max";
+  case LLVMAtomicRMWBinOpMin: return "min";
+  case LLVMAtomicRMWBinOpUMax: return "umax";
+  case LLVMAtomicRMWBinOpUMin: return "umin";
+  case LLVMAtomicRMWBinOpFAdd: return "fadd";
+  case LLVMAtomicRMWBinOpFSub: return "fsub";
+  case LLVMAtomicRMWBinOpFMax: return "fmax";
+  case LLVMAtomicRMWBinOpFMin: return "fmin";
+  case LLVMAtomicRMWBinOpUIncWrap: return "inc";
+  case LLVMAtomicRMWBinOpUDecWrap: return "dec";
+  default: return "rmw";
+  }
+}
+
+static void set_scope(mc_access *x, LLVMValueRef inst) {
+  if (!x)
+    return;
+  char *name = mc_shim_sync_scope(inst);
+  x->scope = scope_of(name);
+  free(name);
+}
+
+/* llvm.nvvm.atomic.<op>.gen.<type>.<scope>...: "add", and the scope. */
+static void nvvm_atomic(collector *c, LLVMValueRef call, const char *name) {
+  mc_translator *t = c->t;
+  const char *rest = name + strlen("llvm.nvvm.atomic.");
+  if (!strncmp(rest, "load.", 5))
+    rest += 5; /* llvm.nvvm.atomic.load.inc.32 */
+  size_t n = strcspn(rest, ".");
+  const char *op = mc_strndup(t->a, rest, n);
+  mc_access *x = add_access(c, call, MC_ACCESS_ATOMIC, op, LLVMGetOperand(call, 0),
+                            LLVMTypeOf(call), NULL);
+  if (x)
+    x->scope = strstr(name, ".cta.") || strstr(name, ".cta")
+                   ? MC_SCOPE_BLOCK
+                   : strstr(name, ".sys") ? MC_SCOPE_SYSTEM : MC_SCOPE_DEVICE;
+}
+
+static bool has_pointer_arg(LLVMValueRef call) {
+  unsigned n = LLVMGetNumArgOperands(call);
+  for (unsigned i = 0; i < n; i++)
+    if (LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(call, i))) == LLVMPointerTypeKind)
+      return true;
+  return false;
+}
+
+static void visit_call(collector *c, LLVMValueRef call) {
+  mc_translator *t = c->t;
+  LLVMValueRef callee = LLVMGetCalledValue(call);
+  if (callee && LLVMIsAInlineAsm(callee)) {
+    if (has_pointer_arg(call))
+      add_unsupported(c, call, "inline assembly with pointer operands");
+    return;
+  }
+  if (!callee || !LLVMIsAFunction(callee)) {
+    add_unsupported(c, call, "indirect call");
+    return;
+  }
+  size_t len;
+  const char *name = LLVMGetValueName2(callee, &len);
+  bool memcpy_like = !strncmp(name, "llvm.memcpy", 11) || !strncmp(name, "llvm.memmove", 12);
+  if (memcpy_like || !strncmp(name, "llvm.memset", 11)) {
+    const mc_expr *n = mc_expr_resize(t->s, mc_translate(t, LLVMGetOperand(call, 2)), 64, false);
+    const char *op = !memcpy_like ? "memset"
+                     : !strncmp(name, "llvm.memmove", 12) ? "memmove"
+                                                          : "memcpy";
+    if (!n) {
+      c->oom = true;
+      return;
+    }
+    add_access(c, call, MC_ACCESS_WRITE, op, LLVMGetOperand(call, 0), NULL, n);
+    if (memcpy_like)
+      add_access(c, call, MC_ACCESS_READ, op, LLVMGetOperand(call, 1), NULL, n);
+    return;
+  }
+  if (!strncmp(name, "llvm.nvvm.atomic.", 17)) {
+    nvvm_atomic(c, call, name);
+    return;
+  }
+  if (!strncmp(name, "llvm.nvvm.ldg.global.", 21) ||
+      !strncmp(name, "llvm.nvvm.ldu.global.", 21)) {
+    add_access(c, call, MC_ACCESS_READ, "load", LLVMGetOperand(call, 0), LLVMTypeOf(call),
+               NULL);
+    return;
+  }
+  if (mc_shim_barrier_kind(call, NULL) != MC_BARRIER_NONE)
+    return;
+  static const char *const harmless[] = {
+      "llvm.dbg.", "llvm.lifetime.", "llvm.assume", "llvm.prefetch", "llvm.nvvm.isspacep.",
+      "llvm.invariant.", "llvm.launder.invariant.group", "llvm.strip.invariant.group",
+      "llvm.nvvm.ptr.", "llvm.experimental.noalias.scope.decl", "llvm.var.annotation",
+      "llvm.ptr.annotation", "llvm.nvvm.prefetch"};
+  for (unsigned i = 0; i < sizeof harmless / sizeof harmless[0]; i++)
+    if (!strncmp(name, harmless[i], strlen(harmless[i])))
+      return;
+  if (!strncmp(name, "llvm.", 5)) {
+    if (has_pointer_arg(call))
+      add_unsupported(c, call, mc_sprintf(t->a, "intrinsic %s with pointer operands", name));
+    return;
+  }
+  if (LLVMIsDeclaration(callee) && !strncmp(name, "__mapcost_", 10))
+    return; /* annotations (runtime/mapcost.h) touch no memory */
+  char *fn = mc_shim_function_name(callee);
+  add_unsupported(c, call, mc_sprintf(t->a, "call to %s not inlined", fn ? fn : name));
+  free(fn);
+}
+
+static void visit(collector *c, LLVMValueRef inst) {
+  switch (LLVMGetInstructionOpcode(inst)) {
+  case LLVMLoad: {
+    mc_access *x = add_access(c, inst, MC_ACCESS_READ, "load", LLVMGetOperand(inst, 0),
+                              LLVMTypeOf(inst), NULL);
+    if (x)
+      x->is_volatile = LLVMGetVolatile(inst);
+    if (x && LLVMGetOrdering(inst) > LLVMAtomicOrderingNotAtomic) {
+      x->kind = MC_ACCESS_ATOMIC;
+      set_scope(x, inst);
+    }
+    break;
+  }
+  case LLVMStore: {
+    mc_access *x = add_access(c, inst, MC_ACCESS_WRITE, "store", LLVMGetOperand(inst, 1),
+                              LLVMTypeOf(LLVMGetOperand(inst, 0)), NULL);
+    if (x)
+      x->is_volatile = LLVMGetVolatile(inst);
+    if (x && LLVMGetOrdering(inst) > LLVMAtomicOrderingNotAtomic) {
+      x->kind = MC_ACCESS_ATOMIC;
+      set_scope(x, inst);
+    }
+    break;
+  }
+  case LLVMAtomicRMW:
+    set_scope(add_access(c, inst, MC_ACCESS_ATOMIC, rmw_name(LLVMGetAtomicRMWBinOp(inst)),
+                         LLVMGetOperand(inst, 0), LLVMTypeOf(LLVMGetOperand(inst, 1)), NULL),
+              inst);
+    break;
+  case LLVMAtomicCmpXchg:
+    set_scope(add_access(c, inst, MC_ACCESS_ATOMIC, "cas", LLVMGetOperand(inst, 0),
+                         LLVMTypeOf(LLVMGetOperand(inst, 1)), NULL),
+              inst);
+    break;
+  case LLVMCall:
+    visit_call(c, inst);
+    break;
+  default:
+    break;
+  }
+}
+
+mc_kernel_accesses *mc_find_accesses(mc_arena *a, const mc_kernel *k,
+                                     const mc_options *o) {
+  mc_sym_facts f;
+  if (!mc_sym_facts_for_kernel(&f, a, k, o))
+    return NULL;
+  mc_kernel_accesses *ka = mc_alloc(a, sizeof *ka);
+  mc_sym *s = ka ? mc_sym_new(a, &f) : NULL;
+  mc_translator *t = s ? mc_translator_new(s, k) : NULL;
+  if (!t)
+    return NULL;
+  ka->kernel = k;
+  ka->sym = s;
+  ka->tr = t;
+  collector c = {t, NULL, 0, 0, NULL, 0, 0, false};
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(k->fn); bb && !c.oom;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in && !c.oom;
+         in = LLVMGetNextInstruction(in))
+      visit(&c, in);
+  if (c.oom)
+    return NULL;
+  ka->accesses = c.v;
+  ka->naccesses = c.n;
+  ka->unsupported = c.u;
+  ka->nunsupported = c.nu;
+  return ka;
+}
+
+const char *mc_access_kind_name(mc_access_kind k) {
+  switch (k) {
+  case MC_ACCESS_READ: return "read";
+  case MC_ACCESS_WRITE: return "write";
+  case MC_ACCESS_ATOMIC: return "atomic";
+  }
+  return "?";
+}
+
+const char *mc_atomic_scope_name(mc_atomic_scope s) {
+  switch (s) {
+  case MC_SCOPE_THREAD: return "thread";
+  case MC_SCOPE_BLOCK: return "block";
+  case MC_SCOPE_CLUSTER: return "cluster";
+  case MC_SCOPE_DEVICE: return "device";
+  case MC_SCOPE_SYSTEM: return "system";
+  }
+  return "?";
+}

@@ -56,7 +56,8 @@ struct mc_fact {
    * UNIFORM, DISTINCT: the value; NULL otherwise. A condition may contain
    * mapcost.other / .uniform / .distinct calls (two-thread facts). */
   LLVMValueRef value;
-  const char *text;       /* value as C-like text ("n % 64 == 0"), or NULL */
+  const char *text;       /* value as C-like text: "(n & 63) == 0"; unsigned
+                             operators carry a u ("i <u 64", "/u", ">>u") */
   int array;              /* SUPPRESS: index in the kernel's arrays, -1 if
                              the pointer is none of them (then IGNORED) */
   const char *reason;     /* SUPPRESS: the reason; IGNORED: the construct

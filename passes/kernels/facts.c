@@ -172,10 +172,13 @@ static const char *binop_symbol(LLVMOpcode op, bool is_bool) {
   case LLVMAdd: case LLVMFAdd: return "+";
   case LLVMSub: case LLVMFSub: return "-";
   case LLVMMul: case LLVMFMul: return "*";
-  case LLVMSDiv: case LLVMUDiv: case LLVMFDiv: return "/";
-  case LLVMSRem: case LLVMURem: case LLVMFRem: return "%";
+  case LLVMSDiv: case LLVMFDiv: return "/";
+  case LLVMUDiv: return "/u";
+  case LLVMSRem: case LLVMFRem: return "%";
+  case LLVMURem: return "%u";
   case LLVMShl: return "<<";
-  case LLVMLShr: case LLVMAShr: return ">>";
+  case LLVMAShr: return ">>";
+  case LLVMLShr: return ">>u";
   case LLVMAnd: return is_bool ? "&&" : "&";
   case LLVMOr: return is_bool ? "||" : "|";
   case LLVMXor: return is_bool ? "!=" : "^";
@@ -187,10 +190,15 @@ static const char *icmp_symbol(LLVMIntPredicate p) {
   switch (p) {
   case LLVMIntEQ: return "==";
   case LLVMIntNE: return "!=";
-  case LLVMIntUGT: case LLVMIntSGT: return ">";
-  case LLVMIntUGE: case LLVMIntSGE: return ">=";
-  case LLVMIntULT: case LLVMIntSLT: return "<";
-  case LLVMIntULE: case LLVMIntSLE: return "<=";
+  case LLVMIntSGT: return ">";
+  case LLVMIntSGE: return ">=";
+  case LLVMIntSLT: return "<";
+  case LLVMIntSLE: return "<=";
+  /* Unsigned comparisons say so: i <u 64 is 0 <= i < 64. */
+  case LLVMIntUGT: return ">u";
+  case LLVMIntUGE: return ">=u";
+  case LLVMIntULT: return "<u";
+  case LLVMIntULE: return "<=u";
   }
   return "?";
 }
@@ -289,16 +297,16 @@ static const char *expr_text(const text_ctx *c, LLVMValueRef v, unsigned depth) 
     return expr_text(c, LLVMGetOperand(v, 0), depth + 1);
   case LLVMCall:
     return call_text(c, v, depth);
-  case LLVMGetElementPtr:
-    return gep_text(c, v, depth);
+  case LLVMGetElementPtr: /* an address: &a[i] */
+    return mc_sprintf(c->a, "&%s", gep_text(c, v, depth));
   case LLVMLoad: {
     LLVMValueRef p = LLVMGetOperand(v, 0);
     bool indexed = (LLVMIsAInstruction(p) && LLVMGetInstructionOpcode(p) == LLVMGetElementPtr) ||
                    (LLVMIsAConstantExpr(p) && LLVMGetConstOpcode(p) == LLVMGetElementPtr);
+    if (indexed)
+      return gep_text(c, p, depth + 1);
     const char *t = expr_text(c, p, depth + 1);
     LLVMValueRef g = strip_pointer(p);
-    if (indexed)
-      return t;
     if (LLVMIsAGlobalVariable(g)) /* the first element of an array */
       return LLVMGetTypeKind(LLVMGlobalGetValueType(g)) == LLVMArrayTypeKind
                  ? mc_sprintf(c->a, "%s[0]", t)

@@ -57,7 +57,7 @@ __global__ void histogram(const int *rows, unsigned *bins, int nbins) {
   bins[threadIdx.x] = local[threadIdx.x];
 }
 // FACTS-LABEL: kernel histogram
-// FACTS:      fact requires blockIdx.x < 65536 at {{.*}}facts.cu:42:3
+// FACTS:      fact requires blockIdx.x {{<|<u}} 65536 at {{.*}}facts.cu:42:3
 // FACTS-NEXT: fact uniform {{rows|arg0}} at {{.*}}facts.cu:43:3
 // FACTS-NEXT: fact uniform {{nbins|arg2}} at {{.*}}facts.cu:49:3
 // FACTS-NEXT: fact uniform 1.5 at {{.*}}facts.cu:50:3

@@ -28,6 +28,18 @@ typedef struct {
   mc_verdict verdict; /* DRF, RACE or INCONCLUSIVE */
 } mc_array_result;
 
+/* A barrier that some threads of its scope may reach and others not
+ * (stage 2, mapcost/lockstep.h). */
+typedef struct {
+  LLVMValueRef barrier;  /* the call: its DebugLoc for remarks */
+  const char *name;      /* "__syncthreads()", "__syncwarp()", ... */
+  const char *condition; /* who reaches it, in source terms */
+  const char *reason;    /* why that may differ between threads */
+  bool warp;             /* __syncwarp: checked within a warp */
+  const char *file;      /* NULL without debug info */
+  unsigned line, column;
+} mc_barrier_divergence;
+
 typedef struct {
   const mc_kernel *kernel;
   mc_verdict verdict;
@@ -37,6 +49,8 @@ typedef struct {
   const char *reasons[MC_MAX_NOTES];
   unsigned nreasons;
   mc_array_result *arrays; /* one per kernel->arrays */
+  const mc_barrier_divergence *divergences;
+  unsigned ndivergences;
 } mc_kernel_result;
 
 const char *mc_verdict_name(mc_verdict v);

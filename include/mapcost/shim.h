@@ -13,6 +13,7 @@
 #include <llvm-c/Core.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -115,6 +116,34 @@ char *mc_shim_sync_scope(LLVMValueRef inst);
  * innermost call site there, for code inlined from other files), else its
  * own; false without a location. */
 bool mc_shim_source_location(LLVMValueRef inst, unsigned *line, unsigned *column);
+
+/* ---- Dominators and loops (Loops.cpp), for the lock-step stage -------- */
+
+/* LLVM's DominatorTree and LoopInfo of one function. Loops are numbered
+ * 0..count-1 in preorder: a loop's parent has a smaller number. */
+typedef struct mc_shim_cfg mc_shim_cfg;
+
+/* NULL for a declaration or when out of memory; free with mc_shim_cfg_free. */
+mc_shim_cfg *mc_shim_cfg_new(LLVMValueRef fn);
+void mc_shim_cfg_free(mc_shim_cfg *c);
+bool mc_shim_dominates(const mc_shim_cfg *c, LLVMBasicBlockRef a,
+                       LLVMBasicBlockRef b);
+bool mc_shim_reachable(const mc_shim_cfg *c, LLVMBasicBlockRef b);
+unsigned mc_shim_loop_count(const mc_shim_cfg *c);
+LLVMBasicBlockRef mc_shim_loop_header(const mc_shim_cfg *c, unsigned loop);
+int mc_shim_loop_parent(const mc_shim_cfg *c, unsigned loop); /* -1: none */
+int mc_shim_block_loop(const mc_shim_cfg *c, LLVMBasicBlockRef b); /* innermost, -1 */
+
+/* The value of case `index` of a switch (its destination is successor
+ * index + 1). LLVM 22 no longer keeps case values among the operands. */
+bool mc_shim_switch_case_value(LLVMValueRef sw, unsigned index, int64_t *value);
+
+/* An instruction inlined from a header (the prelude's __syncthreads_count,
+ * the SDK's __syncwarp, cooperative groups) gets the location of the call
+ * that brought it in from the kernel's own source file, or its outermost
+ * call site: where the user wrote it. Only for the analysed clone. True
+ * when the location changed. */
+bool mc_shim_hoist_location(LLVMValueRef inst);
 
 #ifdef __cplusplus
 }

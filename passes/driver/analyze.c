@@ -10,6 +10,7 @@
 #include "mapcost/access.h"
 #include "mapcost/facts.h"
 #include "mapcost/kernels.h"
+#include "mapcost/lockstep.h"
 #include "mapcost/report.h"
 #include "mapcost/shim.h"
 
@@ -64,6 +65,38 @@ static void note_missing_debug_info(const mc_kernels *ks) {
                  args, sizeof args / sizeof args[0]);
 }
 
+/* Stage 2: an irreducible CFG stops the kernel (reason irreducible-cfg);
+ * divergent barriers make its verdict; a counted barrier that may be partial
+ * leaves it inconclusive. */
+static bool lockstep_verdict(const mc_options *o, const mc_kernel *k,
+                             mc_kernel_result *r, mc_arena *a) {
+  mc_lockstep *ls = mc_lockstep_build(a, k, o);
+  if (!ls)
+    return false;
+  if (ls->status == MC_LS_IRREDUCIBLE) {
+    r->nreasons = 0;
+    r->reasons[r->nreasons++] = "irreducible-cfg";
+    return true;
+  }
+  mc_barrier_divergence *d = mc_alloc(a, (ls->nbarriers + 1) * sizeof *d);
+  if (!d)
+    return false;
+  for (unsigned i = 0; i < ls->nbarriers; i++) {
+    const mc_ls_barrier *b = &ls->barriers[i];
+    if (b->verdict == MC_LS_BARRIER_INCONCLUSIVE && r->nreasons < MC_MAX_NOTES)
+      r->reasons[r->nreasons++] = b->reason;
+    if (b->verdict != MC_LS_BARRIER_DIVERGENT)
+      continue;
+    d[r->ndivergences++] = (mc_barrier_divergence){
+        b->call, b->name, b->condition, b->reason,
+        b->scope == MC_UNIFORM_WARP, b->file, b->line, b->column};
+  }
+  r->divergences = d;
+  if (r->ndivergences)
+    r->verdict = MC_VERDICT_BARRIER_DIVERGENCE;
+  return true;
+}
+
 static bool analyze_kernel(const mc_options *o, const mc_kernel *k,
                            mc_kernel_result *r, mc_arena *a) {
   r->kernel = k;
@@ -79,7 +112,7 @@ static bool analyze_kernel(const mc_options *o, const mc_kernel *k,
   r->reasons[r->nreasons++] = NOT_BUILT;
   for (unsigned i = 0; i < k->narrays; i++)
     r->arrays[i].verdict = MC_VERDICT_INCONCLUSIVE;
-  return true;
+  return lockstep_verdict(o, k, r, a);
 }
 
 /* Stage 1: the kernels and the facts their annotations state. */
@@ -122,6 +155,23 @@ bool mc_analyze_module(LLVMModuleRef m, const mc_options *o) {
   return ok;
 }
 
+/* print<mapcost-lockstep>: each kernel's lock-step form, in module order. */
+static bool print_lockstep(LLVMModuleRef m, const mc_options *o, mc_strbuf *out) {
+  mc_arena *a = mc_arena_new();
+  mc_kernels *ks = a ? find_kernels(a, m) : NULL;
+  bool ok = ks != NULL;
+  for (unsigned i = 0; ok && i < ks->nkernels; i++) {
+    mc_lockstep *ls = mc_lockstep_build(a, &ks->kernels[i], o);
+    if (ls)
+      mc_lockstep_print(ls, out);
+    ok = ls != NULL;
+  }
+  if (!ok)
+    mc_strbuf_append(out, "mapcost: out of memory\n");
+  mc_arena_free(a);
+  return true;
+}
+
 /* print<mapcost-sym>: each kernel's accesses with symbolic offsets. */
 static bool print_sym(LLVMModuleRef m, const mc_options *o, mc_strbuf *out) {
   mc_arena *a = mc_arena_new();
@@ -143,7 +193,8 @@ bool mc_print_module(LLVMModuleRef m, const mc_options *o, const char *name,
                      mc_strbuf *out) {
   if (!strcmp(name, "sym"))
     return print_sym(m, o, out);
-  (void)o;
+  if (!strcmp(name, "lockstep"))
+    return print_lockstep(m, o, out);
   if (strcmp(name, "kernels"))
     return false;
   mc_arena *a = mc_arena_new();

@@ -18,6 +18,7 @@
 // | arrive (no barrier)      | barrier.arrive, bar.arrive      | barrier.cta.arrive*                   | barrierKind()    |
 // | warning diagnostics      | no DiagnosticInfoGeneric: a DiagnosticInfoWithLocationBase subclass  | Diagnostics.cpp  |
 // |                          | with getNextAvailablePluginDiagnosticKind() works in both            |                  |
+// | switch case values       | operands 2, 4, ...              | not operands; no LLVM-C accessor      | Loops.cpp        |
 // | debug intrinsics         | records, or dbg.* intrinsics    | records only                          | Query.cpp        |
 // | clang -mllvm -mapcost-*  | needs -fplugin= too             | works with -fpass-plugin alone        | README           |
 //

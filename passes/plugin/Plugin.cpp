@@ -138,7 +138,7 @@ struct PrinterPass : PassInfoMixin<PrinterPass> {
   static bool isRequired() { return true; }
 };
 
-const char *const Printers[] = {"kernels", "sym"};
+const char *const Printers[] = {"kernels", "lockstep", "sym"};
 
 void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(

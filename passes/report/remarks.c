@@ -78,6 +78,44 @@ static void kernel_summary(mc_arena *a, const mc_options *o,
   mc_shim_remark(MC_REMARK_ANALYSIS, "KernelSummary", k->fn, NULL, l.v, l.n);
 }
 
+/* A remark per divergent barrier, and a warning when warnings are on. */
+static void barrier_divergence(mc_arena *a, const mc_options *o,
+                               const mc_kernel_result *r) {
+  for (unsigned i = 0; i < r->ndivergences; i++) {
+    const mc_barrier_divergence *d = &r->divergences[i];
+    const char *scope = d->warp ? "warp" : "block";
+    arg_list l = {0};
+    text(&l, "barrier divergence in kernel '");
+    keyed(&l, "Kernel", r->kernel->name);
+    text(&l, "': ");
+    text(&l, d->name);
+    text(&l, " at ");
+    if (l.n < MAX_ARGS)
+      l.v[l.n++] = (mc_remark_arg){"Barrier", NULL, d->barrier};
+    text(&l, mc_sprintf(a, " may be reached by some threads of a %s and not "
+                           "others: only by threads where ", scope));
+    keyed(&l, "Condition", d->condition);
+    text(&l, " (");
+    keyed(&l, "Cause", d->reason);
+    text(&l, ")");
+    mc_shim_remark(MC_REMARK_MISSED, "BarrierDivergence", r->kernel->fn,
+                   d->barrier, l.v, l.n);
+    if (!o->warnings)
+      continue;
+    const char *at = d->file ? mc_sprintf(a, " at %s:%u:%u", d->file, d->line,
+                                          d->column)
+                             : "";
+    const char *msg = mc_sprintf(
+        a, "barrier divergence in kernel '%s': %s%s is reached only by threads "
+           "where %s; move the barrier out of the condition or make the "
+           "condition the same for the whole %s",
+        r->kernel->name, d->name, at, d->condition, scope);
+    if (msg)
+      mc_shim_diagnose(LLVMGetGlobalParent(r->kernel->fn), MC_DIAG_WARNING,
+                       d->barrier, msg);
+  }
+}
+
 static void inconclusive(const mc_kernel_result *r) {
   for (unsigned i = 0; i < r->nreasons; i++) {
     arg_list l = {0};
@@ -93,6 +131,7 @@ static void inconclusive(const mc_kernel_result *r) {
 void mc_report_remarks(mc_arena *a, const mc_options *o,
                        const mc_kernel_result *r) {
   kernel_summary(a, o, r->kernel);
+  barrier_divergence(a, o, r);
   if (r->verdict == MC_VERDICT_INCONCLUSIVE)
     inconclusive(r);
 }

@@ -105,8 +105,19 @@ void mc_report_kernel_json(mc_arena *a, const mc_kernel_result *r,
   mc_strbuf_append(b, ", \"reqntid\": ");
   dims(b, k->bounds.reqntid);
   mc_strbuf_printf(b, ", \"minctasm\": %u}", k->bounds.minctasm);
-  mc_strbuf_append(b, ", \"barrier_divergence\": [], \"costs\": [], "
-                      "\"total_cost\": {}}");
+  mc_strbuf_append(b, ", \"barrier_divergence\": [");
+  for (unsigned i = 0; i < r->ndivergences; i++) {
+    const mc_barrier_divergence *d = &r->divergences[i];
+    mc_strbuf_printf(b, "%s{\"line\": %u, \"column\": %u, \"condition\": ",
+                     i ? ", " : "", d->line, d->column);
+    mc_strbuf_json_string(b, d->condition);
+    mc_strbuf_append(b, ", \"barrier\": ");
+    mc_strbuf_json_string(b, d->name);
+    mc_strbuf_printf(b, ", \"scope\": \"%s\", \"reason\": ", d->warp ? "warp" : "block");
+    mc_strbuf_json_string(b, d->reason);
+    mc_strbuf_append(b, "}");
+  }
+  mc_strbuf_append(b, "], \"costs\": [], \"total_cost\": {}}");
 }
 
 static void module_json(mc_arena *a, const mc_kernels *ks,
@@ -129,8 +140,8 @@ static void module_json(mc_arena *a, const mc_kernels *ks,
   mc_strbuf_append(b, "]}\n");
 }
 
-/* SARIF 2.1.0 with one result per inconclusive kernel; the rules for races,
- * divergence and costs come with those analyses. */
+/* SARIF 2.1.0 with one result per divergent barrier and per inconclusive
+ * kernel; the rules for races and costs come with those analyses. */
 static void module_sarif(mc_arena *a, const mc_kernels *ks,
                          const mc_kernel_result *results, mc_strbuf *b) {
   mc_strbuf_append(
@@ -138,10 +149,33 @@ static void module_sarif(mc_arena *a, const mc_kernels *ks,
          "\"version\": \"2.1.0\", \"runs\": [{\"tool\": {\"driver\": "
          "{\"name\": \"mapcost\", \"rules\": [{\"id\": \"inconclusive\", "
          "\"shortDescription\": {\"text\": \"The analysis could not decide "
-         "whether the kernel is race free\"}}]}}, \"results\": [");
+         "whether the kernel is race free\"}}, {\"id\": \"barrier-divergence\", "
+         "\"shortDescription\": {\"text\": \"A barrier may be reached by some "
+         "threads of a block (or warp) and not others\"}}]}}, \"results\": [");
   bool first = true;
   for (unsigned i = 0; i < ks->nkernels; i++) {
     const mc_kernel_result *r = &results[i];
+    for (unsigned j = 0; j < r->ndivergences; j++) {
+      const mc_barrier_divergence *d = &r->divergences[j];
+      mc_strbuf_append(b, first ? "\n  " : ",\n  ");
+      first = false;
+      const char *msg = mc_sprintf(a, "barrier divergence in kernel '%s': %s is "
+                                      "reached only by threads where %s",
+                                   r->kernel->name, d->name, d->condition);
+      mc_strbuf_append(b, "{\"ruleId\": \"barrier-divergence\", \"level\": "
+                          "\"error\", \"message\": {\"text\": ");
+      mc_strbuf_json_string(b, msg);
+      mc_strbuf_append(b, "}");
+      if (d->file) {
+        mc_strbuf_append(b, ", \"locations\": [{\"physicalLocation\": "
+                            "{\"artifactLocation\": {\"uri\": ");
+        mc_strbuf_json_string(b, d->file);
+        mc_strbuf_printf(b, "}, \"region\": {\"startLine\": %u, "
+                            "\"startColumn\": %u}}}]",
+                         d->line, d->column ? d->column : 1);
+      }
+      mc_strbuf_append(b, "}");
+    }
     for (unsigned j = 0; j < r->nreasons && r->verdict == MC_VERDICT_INCONCLUSIVE; j++) {
       mc_strbuf_append(b, first ? "\n  " : ",\n  ");
       first = false;

@@ -1473,7 +1473,10 @@ def compile_ll(clang, prelude, out, name):
            "-nocudalib", "-Wno-unknown-cuda-version", "-include", prelude, "-O0", "-g",
            "-emit-llvm", "-Xclang", "-disable-llvm-passes", "-S", "-fdebug-compilation-dir=.",
            name + ".cu", "-o", name + ".ll"]
-    p = subprocess.run(cmd, cwd=out, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        p = subprocess.run(cmd, cwd=out, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    except OSError as e:
+        return name, 127, "cannot run %s: %s\n" % (clang, e.strerror)
     return name, p.returncode, p.stdout
 
 

@@ -125,17 +125,18 @@ typedef enum {
   MC_CMP_SLT, MC_CMP_SLE, MC_CMP_SGT, MC_CMP_SGE,
 } mc_cmp;
 
-/* Facts ruling out wrap-around, on ADD and MUL nodes, in LLVM's sense
- * extended to sums with coefficients:
- *   MC_NSW: sum(coefs[i] * signed(ops[i])) + value, computed over the
- *           integers, is the signed value of the result (no signed wrap);
- *           for MUL, the product of the signed operands;
- *   MC_NUW: sum(coefs[i] * unsigned(ops[i])) + value is the unsigned value
- *           of the result (coefficients and constants are read signed, so
- *           `a - b` with nuw says a >= b unsigned).
- * They come from the IR's nsw/nuw (and `or disjoint`, GEP inbounds/nuw)
- * and from the facts: a node gets a flag when its operands' ranges prove
- * it. Builders keep a flag only while it stays true of the new form. */
+/* Exactness: the integer reading of a node (see the top) is its signed
+ * value (MC_NSW) or its unsigned value (MC_NUW): no wrap-around in that
+ * reading. A node's `flags` say which hold; they follow from its `range`,
+ * which comes from the facts and from `assumed`: the IR's nsw/nuw (and
+ * `or disjoint`, GEP inbounds/nuw), which rule wrap-around out because it
+ * would be poison. Since rewriting by ring identities (flattening, merging,
+ * distributing, widening casts) keeps the integer reading, the facts
+ * survive them; where a coefficient would wrap, they are dropped.
+ *
+ * The builders take flags in LLVM's sense for the operation they build
+ * (`add nsw a, b`: the sum of the signed values does not overflow); the
+ * node is exact when its operands are. */
 enum { MC_NSW = 1u, MC_NUW = 2u };
 
 /* An interval of integers. The bounds saturate: INT64_MIN and INT64_MAX
@@ -147,7 +148,8 @@ typedef struct {
 typedef struct mc_expr {
   mc_expr_op op;
   unsigned width;          /* bits of the value, 1..64 */
-  unsigned flags;          /* MC_NSW | MC_NUW (ADD and MUL) */
+  unsigned flags;          /* MC_NSW | MC_NUW: exact (see above) */
+  unsigned assumed;        /* MC_NSW | MC_NUW taken from the IR */
   mc_cmp pred;             /* CMP */
   /* CONST: the value; ADD: the constant term. Always the signed reading of
    * its `width` bits (sign-extended to 64). */
@@ -212,7 +214,8 @@ const mc_expr *mc_sym_unknown(mc_sym *s, mc_unknown_reason reason,
 /* Expressions. v is truncated to width bits. */
 const mc_expr *mc_expr_const(mc_sym *s, unsigned width, int64_t v);
 /* Binary operations (ADD, MUL, divisions, shifts, bitwise, min/max); both
- * operands of one width; flags (MC_NSW, MC_NUW) for ADD, MUL and SHL. */
+ * operands of one width; flags (MC_NSW, MC_NUW, in LLVM's sense) for ADD,
+ * MUL and SHL. */
 const mc_expr *mc_expr_binary(mc_sym *s, mc_expr_op op, const mc_expr *a,
                               const mc_expr *b, unsigned flags);
 const mc_expr *mc_expr_add(mc_sym *s, const mc_expr *a, const mc_expr *b,
@@ -292,12 +295,14 @@ typedef enum {
   MC_EVAL_OK,
   MC_EVAL_UNBOUND, /* an atom without a value */
   MC_EVAL_UNDEFINED, /* division by zero, INT_MIN / -1, a shift by the
-                        width or more, or a broken nsw/nuw fact: the IR's
-                        value is poison or the behaviour undefined */
+                        width or more, or a broken fact (an nsw/nuw the
+                        IR assumed, or values outside the context's facts):
+                        the IR's value is poison or the launch not one the
+                        facts describe */
 } mc_eval_status;
 
 /* The bits of e (zero-extended to 64) under env. Selects evaluate only the
- * chosen side. */
+ * chosen side. Every node's integer reading is checked against its range. */
 mc_eval_status mc_expr_eval(const mc_expr *e, const mc_eval_env *env,
                             uint64_t *bits);
 /* The signed value of `width` bits. */

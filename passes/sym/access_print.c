@@ -76,6 +76,20 @@ static void print_access(mc_strbuf *out, const mc_kernel *k, const mc_access *x)
   mc_strbuf_append(out, "\n");
 }
 
+/* Where an atom comes from: its instruction; for a loop variable, the
+ * first located instruction of the loop header (the loop's condition),
+ * since phis often carry no location or a merged one. */
+static bool atom_location(const mc_atom *a, unsigned *line, unsigned *column) {
+  if (!a->value || !LLVMIsAInstruction(a->value))
+    return false;
+  if (a->kind == MC_ATOM_LOOP)
+    for (LLVMValueRef in = LLVMGetFirstInstruction(LLVMGetInstructionParent(a->value)); in;
+         in = LLVMGetNextInstruction(in))
+      if (!LLVMIsAPHINode(in) && mc_shim_source_location(in, line, column))
+        return true;
+  return mc_shim_source_location(a->value, line, column);
+}
+
 static void print_atom(mc_strbuf *out, const mc_atom *a) {
   mc_strbuf_printf(out, "  %s: ", a->name);
   if (a->kind == MC_ATOM_LOOP)
@@ -85,8 +99,7 @@ static void print_atom(mc_strbuf *out, const mc_atom *a) {
   else
     mc_strbuf_append(out, a->detail ? a->detail : mc_unknown_reason_name(a->reason));
   unsigned line, column;
-  if (a->value && LLVMIsAInstruction(a->value) &&
-      mc_shim_source_location(a->value, &line, &column)) {
+  if (atom_location(a, &line, &column)) {
     mc_strbuf_append(out, " at ");
     print_location(out, line, column);
   }

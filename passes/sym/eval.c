@@ -3,9 +3,12 @@
  * The interpreter and the cost checks evaluate expressions with this: it
  * computes exactly what the IR computes, modulo 2^width, and says when the
  * IR's value would be poison or its behaviour undefined (division by zero,
- * INT_MIN / -1, shifts by the width or more, a broken nsw/nuw fact).
+ * INT_MIN / -1, shifts by the width or more), and when a fact the context
+ * holds of a node (an nsw/nuw the IR assumed, the launch dimensions) fails.
  */
 #include "sym_internal.h"
+
+#include <stdlib.h>
 
 typedef struct {
   const mc_eval_env *env;
@@ -50,45 +53,13 @@ static void undefined(evaluator *ev) {
     ev->status = MC_EVAL_UNDEFINED;
 }
 
-static uint64_t eval(evaluator *ev, const mc_expr *e);
+/* A node's bits and its integer reading (the value of its printed form). */
+typedef struct {
+  uint64_t bits;
+  i128 m;
+} value;
 
-/* The integer sum or product behind an nsw/nuw fact, checked. */
-static void check_flags(evaluator *ev, const mc_expr *e, const uint64_t *v) {
-  unsigned w = e->width;
-  for (int sgn = 0; sgn < 2; sgn++) {
-    if (!(e->flags & (sgn ? MC_NSW : MC_NUW)))
-      continue;
-    i128 lo = sgn ? sym_smin(w) : 0, hi = sgn ? sym_smax(w) : sym_umax(w);
-    i128 acc = e->op == MC_EXPR_ADD ? e->value : 1;
-    for (unsigned i = 0; i < e->nops; i++) {
-      i128 x = sgn ? (i128)sym_sext(v[i], w) : (i128)v[i];
-      acc = e->op == MC_EXPR_ADD ? sym_clamp(acc + sym_sat_mul(e->coefs[i], x))
-                                 : sym_sat_mul(acc, x);
-    }
-    if (acc < lo || acc > hi)
-      undefined(ev);
-  }
-}
-
-static uint64_t eval_nary(evaluator *ev, const mc_expr *e) {
-  unsigned w = e->width;
-  uint64_t r = eval(ev, e->ops[0]);
-  for (unsigned i = 1; i < e->nops; i++) {
-    uint64_t x = eval(ev, e->ops[i]);
-    int64_t sr = sym_sext(r, w), sx = sym_sext(x, w);
-    switch (e->op) {
-    case MC_EXPR_AND: r &= x; break;
-    case MC_EXPR_OR: r |= x; break;
-    case MC_EXPR_XOR: r ^= x; break;
-    case MC_EXPR_UMIN: r = x < r ? x : r; break;
-    case MC_EXPR_UMAX: r = x > r ? x : r; break;
-    case MC_EXPR_SMIN: r = sx < sr ? x : r; break;
-    case MC_EXPR_SMAX: r = sx > sr ? x : r; break;
-    default: break;
-    }
-  }
-  return r;
-}
+static value eval(evaluator *ev, const mc_expr *e);
 
 static bool eval_cmp(mc_cmp p, uint64_t a, uint64_t b, unsigned w) {
   int64_t sa = sym_sext(a, w), sb = sym_sext(b, w);
@@ -107,11 +78,22 @@ static bool eval_cmp(mc_cmp p, uint64_t a, uint64_t b, unsigned w) {
   return false;
 }
 
-static uint64_t eval_binary(evaluator *ev, const mc_expr *e) {
+static i128 bitwise(mc_expr_op op, i128 a, i128 b) {
+  switch (op) {
+  case MC_EXPR_AND: return a & b;
+  case MC_EXPR_OR: return a | b;
+  default: return a ^ b;
+  }
+}
+
+/* The bits of the operations that read their operands signed or unsigned;
+ * their integer reading is that reading of their bits. */
+static uint64_t eval_op(evaluator *ev, const mc_expr *e, const value *x, bool *signed_reading) {
   unsigned w = e->width;
-  uint64_t a = eval(ev, e->ops[0]), b = eval(ev, e->ops[1]);
+  uint64_t a = x[0].bits, b = e->nops > 1 ? x[1].bits : 0;
   int64_t sa = sym_sext(a, w), sb = sym_sext(b, w);
-  bool min_over_minus_one = w > 0 && sa == (int64_t)sym_smin(w) && sb == -1;
+  bool min_over_minus_one = sa == (int64_t)sym_smin(w) && sb == -1;
+  *signed_reading = false;
   switch (e->op) {
   case MC_EXPR_UDIV:
   case MC_EXPR_UREM:
@@ -122,92 +104,131 @@ static uint64_t eval_binary(evaluator *ev, const mc_expr *e) {
     return e->op == MC_EXPR_UDIV ? a / b : a % b;
   case MC_EXPR_SDIV:
   case MC_EXPR_SREM:
+    *signed_reading = true;
     if (b == 0 || min_over_minus_one) {
       undefined(ev);
       return 0;
     }
     return (uint64_t)(e->op == MC_EXPR_SDIV ? sa / sb : sa % sb);
-  case MC_EXPR_SHL:
   case MC_EXPR_LSHR:
   case MC_EXPR_ASHR:
+    *signed_reading = e->op == MC_EXPR_ASHR;
     if (b >= w) {
       undefined(ev);
       return 0;
     }
-    if (e->op == MC_EXPR_SHL)
-      return a << b;
     if (e->op == MC_EXPR_LSHR)
       return a >> b;
     return sa < 0 ? ~(~(uint64_t)sa >> b) : (uint64_t)sa >> b;
+  case MC_EXPR_UMIN:
+  case MC_EXPR_UMAX:
+  case MC_EXPR_SMIN:
+  case MC_EXPR_SMAX: {
+    *signed_reading = e->op == MC_EXPR_SMIN || e->op == MC_EXPR_SMAX;
+    uint64_t r = a;
+    for (unsigned i = 1; i < e->nops; i++) {
+      uint64_t v = x[i].bits;
+      int64_t sr = sym_sext(r, w), sv = sym_sext(v, w);
+      switch (e->op) {
+      case MC_EXPR_UMIN: r = v < r ? v : r; break;
+      case MC_EXPR_UMAX: r = v > r ? v : r; break;
+      case MC_EXPR_SMIN: r = sv < sr ? v : r; break;
+      default: r = sv > sr ? v : r; break;
+      }
+    }
+    return r;
+  }
+  case MC_EXPR_CMP:
+    return eval_cmp(e->pred, a, b, e->ops[0]->width);
+  case MC_EXPR_ZEXT:
+    return a;
+  case MC_EXPR_SEXT:
+    *signed_reading = true;
+    return (uint64_t)sym_sext(a, e->ops[0]->width);
   default:
     return 0;
   }
 }
 
-static uint64_t eval(evaluator *ev, const mc_expr *e) {
+static value eval(evaluator *ev, const mc_expr *e) {
   unsigned w = e->width;
-  uint64_t r = 0;
-  switch (e->op) {
-  case MC_EXPR_CONST:
-    r = (uint64_t)e->value;
-    break;
-  case MC_EXPR_ATOM:
-    r = atom_bits(ev, e->atom);
-    break;
-  case MC_EXPR_ADD:
-  case MC_EXPR_MUL: {
-    uint64_t vs[64];
-    r = e->op == MC_EXPR_ADD ? (uint64_t)e->value : 1;
-    for (unsigned i = 0; i < e->nops; i++) {
-      uint64_t x = eval(ev, e->ops[i]);
-      if (i < 64)
-        vs[i] = x;
-      r = e->op == MC_EXPR_ADD ? r + (uint64_t)e->coefs[i] * x : r * x;
+  value r = {0, 0};
+  if (e->op == MC_EXPR_SELECT) {
+    value c = eval(ev, e->ops[0]);
+    r = eval(ev, e->ops[c.bits & 1 ? 1 : 2]);
+  } else if (e->op == MC_EXPR_CONST) {
+    r.bits = (uint64_t)e->value & sym_mask(w);
+    r.m = w == 1 ? (i128)r.bits : e->value;
+  } else if (e->op == MC_EXPR_ATOM) {
+    r.bits = atom_bits(ev, e->atom) & sym_mask(w);
+    r.m = e->atom->is_signed && w > 1 ? (i128)sym_sext(r.bits, w) : (i128)r.bits;
+  } else {
+    value ops[64] = {{0, 0}};
+    value *x = e->nops <= 64 ? ops : malloc(e->nops * sizeof *x);
+    if (!x) {
+      undefined(ev);
+      return r;
     }
-    if (e->flags && e->nops <= 64)
-      check_flags(ev, e, vs);
-    break;
+    for (unsigned i = 0; i < e->nops; i++)
+      x[i] = eval(ev, e->ops[i]);
+    switch (e->op) {
+    case MC_EXPR_ADD:
+    case MC_EXPR_MUL:
+      r.bits = e->op == MC_EXPR_ADD ? (uint64_t)e->value : 1;
+      r.m = e->op == MC_EXPR_ADD ? e->value : 1;
+      for (unsigned i = 0; i < e->nops; i++) {
+        if (e->op == MC_EXPR_ADD) {
+          r.bits += (uint64_t)e->coefs[i] * x[i].bits;
+          r.m = sym_clamp(r.m + sym_sat_mul(e->coefs[i], x[i].m));
+        } else {
+          r.bits *= x[i].bits;
+          r.m = sym_sat_mul(r.m, x[i].m);
+        }
+      }
+      break;
+    case MC_EXPR_SHL:
+      if (x[1].bits >= w) {
+        undefined(ev);
+        break;
+      }
+      r.bits = x[0].bits << x[1].bits;
+      r.m = sym_sat_mul(x[0].m, (i128)1 << x[1].bits);
+      break;
+    case MC_EXPR_AND:
+    case MC_EXPR_OR:
+    case MC_EXPR_XOR:
+      r = x[0];
+      for (unsigned i = 1; i < e->nops; i++) {
+        r.bits = (uint64_t)bitwise(e->op, (i128)r.bits, (i128)x[i].bits);
+        r.m = bitwise(e->op, r.m, x[i].m);
+      }
+      break;
+    case MC_EXPR_TRUNC:
+      r = x[0];
+      break;
+    default: {
+      bool sgn;
+      r.bits = eval_op(ev, e, x, &sgn) & sym_mask(w);
+      r.m = sgn ? (i128)sym_sext(r.bits, w) : (i128)r.bits;
+      break;
+    }
+    }
+    if (x != ops)
+      free(x);
   }
-  case MC_EXPR_UDIV:
-  case MC_EXPR_SDIV:
-  case MC_EXPR_UREM:
-  case MC_EXPR_SREM:
-  case MC_EXPR_SHL:
-  case MC_EXPR_LSHR:
-  case MC_EXPR_ASHR:
-    r = eval_binary(ev, e);
-    break;
-  case MC_EXPR_AND:
-  case MC_EXPR_OR:
-  case MC_EXPR_XOR:
-  case MC_EXPR_UMIN:
-  case MC_EXPR_UMAX:
-  case MC_EXPR_SMIN:
-  case MC_EXPR_SMAX:
-    r = eval_nary(ev, e);
-    break;
-  case MC_EXPR_CMP:
-    r = eval_cmp(e->pred, eval(ev, e->ops[0]), eval(ev, e->ops[1]), e->ops[0]->width);
-    break;
-  case MC_EXPR_SELECT:
-    r = eval(ev, e->ops[0]) & 1 ? eval(ev, e->ops[1]) : eval(ev, e->ops[2]);
-    break;
-  case MC_EXPR_ZEXT:
-  case MC_EXPR_TRUNC:
-    r = eval(ev, e->ops[0]);
-    break;
-  case MC_EXPR_SEXT:
-    r = (uint64_t)sym_sext(eval(ev, e->ops[0]), e->ops[0]->width);
-    break;
-  }
-  return r & sym_mask(w);
+  r.bits &= sym_mask(w);
+  /* What the context claims of the node (facts, the IR's nsw/nuw) holds. */
+  sym_ival range = sym_ival_of(e->range);
+  if (r.m < range.lo || r.m > range.hi)
+    undefined(ev);
+  return r;
 }
 
 mc_eval_status mc_expr_eval(const mc_expr *e, const mc_eval_env *env,
                             uint64_t *bits) {
   static const mc_eval_env none = {{0}, {0}, {1, 1, 1}, {1, 1, 1}, 32, NULL, NULL};
   evaluator ev = {env ? env : &none, MC_EVAL_OK};
-  uint64_t r = e ? eval(&ev, e) : 0;
+  uint64_t r = e ? eval(&ev, e).bits : 0;
   if (bits)
     *bits = r;
   return e ? ev.status : MC_EVAL_UNBOUND;

@@ -154,19 +154,9 @@ const mc_sym_facts *mc_sym_facts_of(const mc_sym *s) { return &s->facts; }
 
 /* ---- Readings and exactness --------------------------------------------- */
 
-bool sym_exact_signed(const mc_expr *e) {
-  if (e->width >= 64)
-    return e->range.lo > INT64_MIN && e->range.hi < INT64_MAX;
-  sym_ival v = sym_ival_of(e->range);
-  return v.lo >= sym_smin(e->width) && v.hi <= sym_smax(e->width);
-}
-
-bool sym_exact_unsigned(const mc_expr *e) {
-  if (e->width >= 64)
-    return e->range.lo >= 0 && e->range.hi < INT64_MAX;
-  sym_ival v = sym_ival_of(e->range);
-  return v.lo >= 0 && v.hi <= sym_umax(e->width);
-}
+/* Decided when the node is made, on the unsaturated interval. */
+bool sym_exact_signed(const mc_expr *e) { return e->flags & MC_NSW; }
+bool sym_exact_unsigned(const mc_expr *e) { return e->flags & MC_NUW; }
 
 bool mc_expr_exact(const mc_expr *e, bool is_signed) {
   return is_signed ? sym_exact_signed(e) : sym_exact_unsigned(e);
@@ -275,15 +265,8 @@ static sym_ival atom_range(const mc_sym *s, const mc_atom *a) {
   return type;
 }
 
-static bool all_exact(unsigned nops, const mc_expr *const *ops, bool is_signed) {
-  for (unsigned i = 0; i < nops; i++)
-    if (!mc_expr_exact(ops[i], is_signed))
-      return false;
-  return true;
-}
-
-/* The interval of a node's integer reading, and the flags it proves. */
-static sym_ival node_range(const mc_sym *s, const mc_expr *e, unsigned *flags) {
+/* The interval of a node's integer reading, from its operands'. */
+static sym_ival node_range(const mc_sym *s, const mc_expr *e) {
   const mc_expr *const *o = e->ops;
   unsigned w = e->width;
   switch (e->op) {
@@ -298,18 +281,6 @@ static sym_ival node_range(const mc_sym *s, const mc_expr *e, unsigned *flags) {
       r = e->op == MC_EXPR_ADD
               ? iv_add(r, iv_scale(sym_ival_of(o[i]->range), e->coefs[i]))
               : iv_mul(r, sym_ival_of(o[i]->range));
-    bool es = all_exact(e->nops, o, true), eu = all_exact(e->nops, o, false);
-    if (es && iv_within(r, whole_signed(w)))
-      *flags |= MC_NSW;
-    if (eu && iv_within(r, whole_unsigned(w)))
-      *flags |= MC_NUW;
-    /* A flag says the integer sum of the signed (unsigned) operands is the
-     * result's signed (unsigned) value: with exact operands, that is this
-     * node's integer reading. */
-    if ((*flags & MC_NSW) && es)
-      r = iv_meet(r, whole_signed(w));
-    if ((*flags & MC_NUW) && eu)
-      r = iv_meet(r, whole_unsigned(w));
     return r;
   }
   case MC_EXPR_UDIV: {
@@ -434,6 +405,7 @@ static unsigned node_hash(const mc_expr *e) {
   unsigned h = mix(0x12345u, e->op);
   h = mix(h, e->width);
   h = mix(h, e->flags);
+  h = mix(h, e->assumed);
   h = mix(h, e->pred);
   h = mix(h, (uint64_t)e->value);
   h = mix(h, (uint64_t)(uintptr_t)e->atom);
@@ -447,7 +419,8 @@ static unsigned node_hash(const mc_expr *e) {
 
 static bool node_equal(const mc_expr *a, const mc_expr *b) {
   if (a->hash != b->hash || a->op != b->op || a->width != b->width ||
-      a->flags != b->flags || a->pred != b->pred || a->value != b->value ||
+      a->flags != b->flags || a->assumed != b->assumed || a->pred != b->pred ||
+      a->value != b->value || a->range.lo != b->range.lo || a->range.hi != b->range.hi ||
       a->atom != b->atom || a->nops != b->nops || !a->coefs != !b->coefs)
     return false;
   for (unsigned i = 0; i < a->nops; i++)
@@ -474,7 +447,7 @@ static bool table_grow(mc_sym *s) {
 }
 
 const mc_expr *sym_intern(mc_sym *s, mc_expr_op op, unsigned width,
-                          unsigned flags, mc_cmp pred, int64_t value,
+                          unsigned assumed, mc_cmp pred, int64_t value,
                           const mc_atom *atom, unsigned nops,
                           const mc_expr *const *ops, const int64_t *coefs) {
   if (width < 1 || width > 64)
@@ -482,16 +455,26 @@ const mc_expr *sym_intern(mc_sym *s, mc_expr_op op, unsigned width,
   mc_expr key = {0};
   key.op = op;
   key.width = width;
-  key.flags = (op == MC_EXPR_ADD || op == MC_EXPR_MUL) ? flags : 0;
   key.pred = pred;
   key.value = value;
   key.atom = atom;
   key.nops = nops;
   key.ops = ops;
   key.coefs = coefs;
-  unsigned f = key.flags;
-  sym_ival r = node_range(s, &key, &f);
-  key.flags = (op == MC_EXPR_ADD || op == MC_EXPR_MUL) ? f : 0;
+  sym_ival r = node_range(s, &key);
+  sym_ival ws = whole_signed(width), wu = whole_unsigned(width);
+  /* An assumption that narrows nothing is no assumption: leave it out of
+   * the node's identity. */
+  if ((assumed & MC_NSW) && iv_within(r, ws))
+    assumed &= ~MC_NSW;
+  if ((assumed & MC_NUW) && iv_within(r, wu))
+    assumed &= ~MC_NUW;
+  if (assumed & MC_NSW)
+    r = iv_meet(r, ws);
+  if (assumed & MC_NUW)
+    r = iv_meet(r, wu);
+  key.assumed = assumed;
+  key.flags = (iv_within(r, ws) ? MC_NSW : 0) | (iv_within(r, wu) ? MC_NUW : 0);
   key.range = sym_ival_store(r);
   key.hash = node_hash(&key);
   if (2 * (s->n + 1) > s->cap && !table_grow(s))

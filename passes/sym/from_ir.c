@@ -328,6 +328,10 @@ static const mc_expr *translate_phi(mc_translator *t, LLVMValueRef phi, unsigned
     const mc_expr *e = mc_translate(t, LLVMGetIncomingValue(phi, i));
     if (!e)
       return NULL;
+    /* An exit of a loop (LCSSA): the loop's value after it. */
+    const mc_expr *scoped = sym_scope_to_block(t, e, LLVMGetInstructionParent(phi), phi);
+    if (scoped != e)
+      return scoped;
     if (i < 2)
       in[i] = e;
     if (!first)

@@ -126,22 +126,26 @@ static void print_term(mc_strbuf *o, uint64_t abs_coef, const mc_expr *t) {
 }
 
 static void print_sum(mc_strbuf *o, const mc_expr *e) {
+  /* 63 - threadIdx.x rather than -threadIdx.x + 63. */
+  bool const_first = e->coefs[0] < 0 && e->value > 0;
+  if (const_first)
+    mc_strbuf_printf(o, "%" PRId64, e->value);
   for (unsigned i = 0; i < e->nops; i++) {
     int64_t c = e->coefs[i];
     uint64_t abs = c < 0 ? (uint64_t)0 - (uint64_t)c : (uint64_t)c;
-    if (i == 0 && c < 0) {
+    if (i == 0 && c < 0 && !const_first) {
       mc_strbuf_append(o, "-");
       if (abs == 1)
         print(o, e->ops[i], NEED_ANY, P_UNARY);
       else
         print_term(o, abs, e->ops[i]);
     } else {
-      if (i)
+      if (i || const_first)
         mc_strbuf_append(o, c < 0 ? " - " : " + ");
       print_term(o, abs, e->ops[i]);
     }
   }
-  if (e->value) {
+  if (e->value && !const_first) {
     int64_t k = e->value;
     uint64_t abs = k < 0 ? (uint64_t)0 - (uint64_t)k : (uint64_t)k;
     mc_strbuf_printf(o, " %c %" PRIu64, k < 0 ? '-' : '+', abs);

@@ -14,8 +14,9 @@
  *     trunc is pushed into sums and products (exact modulo 2^width), zext
  *     into sums and products that do not wrap unsigned, sext into those that
  *     do not wrap signed, and a sext of a value known non-negative is a zext.
- * A flag (nsw/nuw) survives a rewrite only while the integer sum it speaks
- * of is unchanged; otherwise it is dropped, which is always sound.
+ * Exactness facts taken from the IR (nsw/nuw) are about a node's integer
+ * reading, which these rewrites keep (they are ring identities), except
+ * where a coefficient wraps: then the facts are dropped, which is sound.
  */
 #include "sym_internal.h"
 
@@ -85,14 +86,12 @@ static void lin_push(linear *l, i128 coef, const mc_expr *t) {
   l->n++;
 }
 
-/* Adds coef * e, flattening a sum of the same width (whose flags then
- * limit the result's). */
-static void lin_add(linear *l, i128 coef, const mc_expr *e, unsigned *flags) {
+/* Adds coef * e, flattening a sum of the same width. */
+static void lin_add(linear *l, i128 coef, const mc_expr *e) {
   coef = lin_reduce(l, coef);
   if (e->op == MC_EXPR_CONST) {
-    l->k = lin_reduce(l, l->k + coef * e->value);
+    l->k = lin_reduce(l, l->k + coef * (e->width == 1 ? (int64_t)mc_expr_uvalue(e) : e->value));
   } else if (e->op == MC_EXPR_ADD && e->width == l->w) {
-    *flags &= e->flags;
     for (unsigned i = 0; i < e->nops; i++)
       lin_push(l, coef * e->coefs[i], e->ops[i]);
     l->k = lin_reduce(l, l->k + coef * e->value);
@@ -105,7 +104,8 @@ static int term_cmp(const void *a, const void *b) {
   return sym_term_compare(((const term *)a)->t, ((const term *)b)->t);
 }
 
-static const mc_expr *lin_finish(mc_sym *s, linear *l, unsigned flags) {
+/* The sum, assuming `assumed` of it (unless a coefficient wrapped). */
+static const mc_expr *lin_finish(mc_sym *s, linear *l, unsigned assumed) {
   const mc_expr *r = NULL;
   const mc_expr **ops = NULL;
   int64_t *coefs = NULL;
@@ -125,7 +125,7 @@ static const mc_expr *lin_finish(mc_sym *s, linear *l, unsigned flags) {
     if (l->v[i].coef != 0)
       l->v[m++] = l->v[i];
   if (!l->exact)
-    flags = 0;
+    assumed = 0;
   int64_t k = sym_rep(l->k, l->w);
   if (m == 0) {
     r = mk_const(s, l->w, k);
@@ -143,7 +143,7 @@ static const mc_expr *lin_finish(mc_sym *s, linear *l, unsigned flags) {
     ops[i] = l->v[i].t;
     coefs[i] = (int64_t)l->v[i].coef;
   }
-  r = sym_intern(s, MC_EXPR_ADD, l->w, flags, MC_CMP_EQ, k, NULL, m, ops, coefs);
+  r = sym_intern(s, MC_EXPR_ADD, l->w, assumed, MC_CMP_EQ, k, NULL, m, ops, coefs);
 out:
   free(ops);
   free(coefs);
@@ -152,13 +152,18 @@ out:
   return r;
 }
 
-/* LLVM's nuw reads a constant operand unsigned; sums read constants signed.
- * The two agree only for non-negative constants. */
-static unsigned nuw_constants(unsigned flags, const mc_expr *a, const mc_expr *b) {
-  if ((a->op == MC_EXPR_CONST && a->value < 0) ||
-      (b && b->op == MC_EXPR_CONST && b->value < 0))
-    flags &= ~MC_NUW;
-  return flags;
+/* LLVM's nsw (nuw) on `a op b` says the operation on the signed
+ * (unsigned) values does not overflow: a fact about the result's integer
+ * reading when the operands' readings are their signed (unsigned) values.
+ * (A negative constant is not its unsigned value: `add nuw x, -1` assumes
+ * nothing about x - 1.) */
+static unsigned ir_assumes(unsigned flags, const mc_expr *a, const mc_expr *b) {
+  unsigned r = 0;
+  if ((flags & MC_NSW) && sym_exact_signed(a) && sym_exact_signed(b))
+    r |= MC_NSW;
+  if ((flags & MC_NUW) && sym_exact_unsigned(a) && sym_exact_unsigned(b))
+    r |= MC_NUW;
+  return r;
 }
 
 static bool same_width(const mc_expr *a, const mc_expr *b) {
@@ -169,24 +174,22 @@ const mc_expr *mc_expr_add(mc_sym *s, const mc_expr *a, const mc_expr *b,
                            unsigned flags) {
   if (!same_width(a, b))
     return NULL;
-  flags = nuw_constants(flags, a, b);
   linear l;
   lin_init(&l, a->width);
-  lin_add(&l, 1, a, &flags);
-  lin_add(&l, 1, b, &flags);
-  return lin_finish(s, &l, flags);
+  lin_add(&l, 1, a);
+  lin_add(&l, 1, b);
+  return lin_finish(s, &l, ir_assumes(flags, a, b));
 }
 
 const mc_expr *mc_expr_sub(mc_sym *s, const mc_expr *a, const mc_expr *b,
                            unsigned flags) {
   if (!same_width(a, b))
     return NULL;
-  flags = nuw_constants(flags, a, b);
   linear l;
   lin_init(&l, a->width);
-  lin_add(&l, 1, a, &flags);
-  lin_add(&l, -1, b, &flags);
-  return lin_finish(s, &l, flags);
+  lin_add(&l, 1, a);
+  lin_add(&l, -1, b);
+  return lin_finish(s, &l, ir_assumes(flags, a, b));
 }
 
 const mc_expr *mc_expr_neg(mc_sym *s, const mc_expr *a) {
@@ -220,7 +223,7 @@ static int expr_cmp(const void *a, const void *b) {
 }
 
 static const mc_expr *build_product(mc_sym *s, unsigned w, const mc_expr *const *in,
-                                    unsigned nin, unsigned flags);
+                                    unsigned nin, unsigned assumed);
 
 /* coef * (product of the factors), for distributing. */
 typedef struct {
@@ -230,7 +233,8 @@ typedef struct {
 } partial;
 
 static const mc_expr *distribute(mc_sym *s, unsigned w, i128 c,
-                                 const expr_list *others, const expr_list *sums) {
+                                 const expr_list *others, const expr_list *sums,
+                                 unsigned assumed) {
   unsigned total = 1;
   for (unsigned i = 0; i < sums->n; i++)
     total *= sums->v[i]->nops + (sums->v[i]->value != 0);
@@ -242,10 +246,12 @@ static const mc_expr *distribute(mc_sym *s, unsigned w, i128 c,
   if (!cur || !next || !fa || !fb)
     goto out;
   unsigned n = 1;
+  bool exact = true;
   cur[0].coef = c;
   cur[0].f = fa;
   cur[0].n = others->n;
-  memcpy(fa, others->v, others->n * sizeof *fa);
+  if (others->n)
+    memcpy(fa, others->v, others->n * sizeof *fa);
   for (unsigned i = 0; i < sums->n; i++) {
     const mc_expr *sum = sums->v[i];
     unsigned m = 0;
@@ -255,14 +261,14 @@ static const mc_expr *distribute(mc_sym *s, unsigned w, i128 c,
           continue;
         partial *q = &next[m];
         q->f = fb + (size_t)m * (width + 1);
-        memcpy(q->f, cur[p].f, cur[p].n * sizeof *q->f);
+        if (cur[p].n)
+          memcpy(q->f, cur[p].f, cur[p].n * sizeof *q->f);
         q->n = cur[p].n;
-        if (t < sum->nops) {
-          q->coef = sym_rep(cur[p].coef * sum->coefs[t], w);
+        i128 x = cur[p].coef * (t < sum->nops ? sum->coefs[t] : sum->value);
+        q->coef = sym_rep(x, w);
+        exact = exact && q->coef == x;
+        if (t < sum->nops)
           q->f[q->n++] = sum->ops[t];
-        } else {
-          q->coef = sym_rep(cur[p].coef * sum->value, w);
-        }
         m++;
       }
     }
@@ -276,7 +282,6 @@ static const mc_expr *distribute(mc_sym *s, unsigned w, i128 c,
   }
   linear l;
   lin_init(&l, w);
-  unsigned no_flags = 0;
   for (unsigned p = 0; p < n; p++) {
     const mc_expr *prod =
         cur[p].n ? build_product(s, w, cur[p].f, cur[p].n, 0) : mk_const(s, w, 1);
@@ -284,9 +289,10 @@ static const mc_expr *distribute(mc_sym *s, unsigned w, i128 c,
       free(l.v);
       goto out;
     }
-    lin_add(&l, cur[p].coef, prod, &no_flags);
+    lin_add(&l, cur[p].coef, prod);
   }
-  r = lin_finish(s, &l, 0);
+  /* The integer reading is the product's: what was assumed of it holds. */
+  r = lin_finish(s, &l, exact ? assumed : 0);
 out:
   free(cur);
   free(next);
@@ -296,7 +302,7 @@ out:
 }
 
 static const mc_expr *build_product(mc_sym *s, unsigned w, const mc_expr *const *in,
-                                    unsigned nin, unsigned flags) {
+                                    unsigned nin, unsigned assumed) {
   expr_list fs = {0}, others = {0}, sums = {0};
   const mc_expr *r = NULL;
   i128 c = 1;
@@ -308,7 +314,6 @@ static const mc_expr *build_product(mc_sym *s, unsigned w, const mc_expr *const 
       c = sym_rep(x, w);
       exact = exact && c == x;
     } else if (f->op == MC_EXPR_MUL && f->width == w) {
-      flags &= f->flags;
       for (unsigned j = 0; j < f->nops; j++)
         list_push(&fs, f->ops[j]);
     } else {
@@ -318,7 +323,7 @@ static const mc_expr *build_product(mc_sym *s, unsigned w, const mc_expr *const 
   if (fs.oom)
     goto out;
   if (!exact)
-    flags = 0;
+    assumed = 0;
   if (c == 0 || fs.n == 0) {
     r = mk_const(s, w, (int64_t)c);
     goto out;
@@ -336,21 +341,25 @@ static const mc_expr *build_product(mc_sym *s, unsigned w, const mc_expr *const 
   if (others.oom || sums.oom)
     goto out;
   if (sums.n == 1 && others.n == 0) {
-    /* c * (a sum): the integer sum is c times the old one, flags hold. */
+    /* c * (a sum): the integer reading is the same. */
     linear l;
     lin_init(&l, w);
-    lin_add(&l, c, sums.v[0], &flags);
-    r = lin_finish(s, &l, flags);
+    lin_add(&l, c, sums.v[0]);
+    r = lin_finish(s, &l, assumed);
     goto out;
   }
   if (sums.n && total <= MAX_DISTRIBUTED_TERMS) {
-    r = distribute(s, w, c, &others, &sums);
+    r = distribute(s, w, c, &others, &sums, assumed);
     goto out;
   }
   qsort(fs.v, fs.n, sizeof *fs.v, expr_cmp);
+  /* What holds of c * core holds of core when |c| >= 1 shrinks nothing:
+   * c > 0 for both readings, c <= -2 for the signed one. */
+  unsigned core_assumed = c > 0 ? assumed : c < -1 ? assumed & MC_NSW : 0;
   const mc_expr *core =
       fs.n == 1 ? fs.v[0]
-                : sym_intern(s, MC_EXPR_MUL, w, flags, MC_CMP_EQ, 0, NULL, fs.n, fs.v, NULL);
+                : sym_intern(s, MC_EXPR_MUL, w, core_assumed, MC_CMP_EQ, 0, NULL, fs.n, fs.v,
+                             NULL);
   if (!core || c == 1) {
     r = core;
     goto out;
@@ -358,7 +367,7 @@ static const mc_expr *build_product(mc_sym *s, unsigned w, const mc_expr *const 
   linear l;
   lin_init(&l, w);
   lin_push(&l, c, core);
-  r = lin_finish(s, &l, flags);
+  r = lin_finish(s, &l, assumed);
 out:
   free(fs.v);
   free(others.v);
@@ -371,7 +380,7 @@ const mc_expr *mc_expr_mul(mc_sym *s, const mc_expr *a, const mc_expr *b,
   if (!same_width(a, b))
     return NULL;
   const mc_expr *in[2] = {a, b};
-  return build_product(s, a->width, in, 2, nuw_constants(flags, a, b));
+  return build_product(s, a->width, in, 2, ir_assumes(flags, a, b));
 }
 
 /* ---- And, or, xor, min, max -------------------------------------------- */
@@ -494,6 +503,13 @@ static const mc_expr *build_nary(mc_sym *s, mc_expr_op op, unsigned w,
     const mc_expr *cmp = l.v[0];
     mc_cmp p = invert(cmp->pred, &swap);
     r = mc_expr_cmp(s, p, cmp->ops[swap ? 1 : 0], cmp->ops[swap ? 0 : 1]);
+    goto out;
+  }
+  if (keep_const && op == MC_EXPR_XOR && l.n == 1 && ((c + 1) & c) == 0 && c != sym_mask(w) &&
+      sym_exact_unsigned(l.v[0]) && l.v[0]->range.hi <= (int64_t)c) {
+    /* x ^ 1023 with 0 <= x <= 1023 is 1023 - x (LLVM 22 writes the one,
+     * LLVM 19 the other). */
+    r = mc_expr_sub(s, mk_const(s, w, (int64_t)c), l.v[0], 0);
     goto out;
   }
   if (keep_const && op == MC_EXPR_XOR && w > 1 && c == sym_mask(w) && l.n) {
@@ -739,37 +755,56 @@ static const mc_expr *cast_node(mc_sym *s, mc_expr_op op, const mc_expr *a,
   return sym_intern(s, op, w, 0, MC_CMP_EQ, 0, NULL, 1, &a, NULL);
 }
 
-/* ext(sum) = sum of ext(terms), for a sum that does not wrap in the way
- * the extension reads it. */
-static const mc_expr *ext_through(mc_sym *s, mc_expr_op op, const mc_expr *a,
-                                  unsigned w) {
-  unsigned flags = op == MC_EXPR_ZEXT ? (MC_NUW | MC_NSW) : MC_NSW;
-  if (a->op == MC_EXPR_MUL) {
-    const mc_expr **f = malloc(a->nops * sizeof *f);
+/* e at width w > e->width with the same integer reading: sums, products
+ * and selects are rebuilt from widened operands (keeping what was assumed
+ * of them); anything else whose reading is exact becomes its zext (or
+ * sext). NULL when a part has no exact reading. This is how an exact zext
+ * or sext moves inside a sum: 4 * sext(i + 1) is 4 * sext(i) + 4. */
+static const mc_expr *widen(mc_sym *s, const mc_expr *e, unsigned w) {
+  switch (e->op) {
+  case MC_EXPR_CONST:
+    return mk_const(s, w, e->width == 1 ? (int64_t)mc_expr_uvalue(e) : e->value);
+  case MC_EXPR_ADD: {
+    linear l;
+    lin_init(&l, w);
+    l.k = e->value;
+    for (unsigned i = 0; i < e->nops; i++) {
+      const mc_expr *t = widen(s, e->ops[i], w);
+      if (!t) {
+        free(l.v);
+        return NULL;
+      }
+      lin_add(&l, e->coefs[i], t);
+    }
+    return lin_finish(s, &l, e->flags);
+  }
+  case MC_EXPR_MUL: {
+    const mc_expr **f = malloc(e->nops * sizeof *f);
     if (!f)
       return NULL;
     const mc_expr *r = NULL;
     bool ok = true;
-    for (unsigned i = 0; i < a->nops && ok; i++)
-      ok = (f[i] = mc_expr_cast(s, op, a->ops[i], w)) != NULL;
+    for (unsigned i = 0; i < e->nops && ok; i++)
+      ok = (f[i] = widen(s, e->ops[i], w)) != NULL;
     if (ok)
-      r = build_product(s, w, f, a->nops, flags);
+      r = build_product(s, w, f, e->nops, e->flags);
     free(f);
     return r;
   }
-  linear l;
-  lin_init(&l, w);
-  l.k = a->value;
-  unsigned kept = flags;
-  for (unsigned i = 0; i < a->nops; i++) {
-    const mc_expr *t = mc_expr_cast(s, op, a->ops[i], w);
-    if (!t) {
-      free(l.v);
-      return NULL;
-    }
-    lin_add(&l, a->coefs[i], t, &kept);
+  case MC_EXPR_SELECT: {
+    const mc_expr *a = widen(s, e->ops[1], w), *b = widen(s, e->ops[2], w);
+    return a && b ? mc_expr_select(s, e->ops[0], a, b) : NULL;
   }
-  return lin_finish(s, &l, kept);
+  case MC_EXPR_ZEXT:
+  case MC_EXPR_SEXT:
+    return cast_node(s, e->op, e->ops[0], w);
+  default:
+    if (sym_exact_unsigned(e))
+      return cast_node(s, MC_EXPR_ZEXT, e, w);
+    if (sym_exact_signed(e))
+      return cast_node(s, MC_EXPR_SEXT, e, w);
+    return NULL;
+  }
 }
 
 static const mc_expr *trunc_through(mc_sym *s, const mc_expr *a, unsigned w) {
@@ -777,14 +812,13 @@ static const mc_expr *trunc_through(mc_sym *s, const mc_expr *a, unsigned w) {
     linear l;
     lin_init(&l, w);
     l.k = sym_rep(a->value, w);
-    unsigned no = 0;
     for (unsigned i = 0; i < a->nops; i++) {
       const mc_expr *t = mc_expr_cast(s, MC_EXPR_TRUNC, a->ops[i], w);
       if (!t) {
         free(l.v);
         return NULL;
       }
-      lin_add(&l, sym_rep(a->coefs[i], w), t, &no);
+      lin_add(&l, sym_rep(a->coefs[i], w), t);
     }
     return lin_finish(s, &l, 0);
   }
@@ -816,8 +850,11 @@ const mc_expr *mc_expr_cast(mc_sym *s, mc_expr_op op, const mc_expr *a,
       return mk_const(s, w, (int64_t)mc_expr_uvalue(a));
     if (a->op == MC_EXPR_ZEXT)
       return mc_expr_cast(s, MC_EXPR_ZEXT, a->ops[0], w);
-    if ((a->op == MC_EXPR_ADD || a->op == MC_EXPR_MUL) && (a->flags & MC_NUW))
-      return ext_through(s, MC_EXPR_ZEXT, a, w);
+    if (sym_exact_unsigned(a)) {
+      const mc_expr *r = widen(s, a, w);
+      if (r)
+        return r;
+    }
     return cast_node(s, MC_EXPR_ZEXT, a, w);
   case MC_EXPR_SEXT:
     if (w < a->width)
@@ -826,10 +863,11 @@ const mc_expr *mc_expr_cast(mc_sym *s, mc_expr_op op, const mc_expr *a,
       return mk_const(s, w, a->value);
     if (a->op == MC_EXPR_SEXT || a->op == MC_EXPR_ZEXT)
       return mc_expr_cast(s, a->op, a->ops[0], w); /* zext'd: sign bit 0 */
-    if ((a->op == MC_EXPR_ADD || a->op == MC_EXPR_MUL) && (a->flags & MC_NSW))
-      return ext_through(s, MC_EXPR_SEXT, a, w);
-    if (sym_exact_signed(a) && a->range.lo >= 0)
-      return mc_expr_cast(s, MC_EXPR_ZEXT, a, w);
+    if (sym_exact_signed(a)) {
+      const mc_expr *r = widen(s, a, w);
+      if (r)
+        return r;
+    }
     return cast_node(s, MC_EXPR_SEXT, a, w);
   case MC_EXPR_TRUNC:
     if (w > a->width)
@@ -877,13 +915,13 @@ const mc_expr *mc_expr_div_exact(mc_sym *s, const mc_expr *e, int64_t d) {
   for (unsigned i = 0; i < e->nops; i++)
     if (e->coefs[i] % d != 0)
       return NULL;
+  /* The integer reading is e's divided by d: smaller, so still exact. */
   linear l;
   lin_init(&l, e->width);
   l.k = e->value / d;
-  unsigned flags = e->flags;
   for (unsigned i = 0; i < e->nops; i++)
     lin_push(&l, e->coefs[i] / d, e->ops[i]);
-  return lin_finish(s, &l, flags);
+  return lin_finish(s, &l, e->flags);
 }
 
 const mc_expr *sym_rebuild(mc_sym *s, const mc_expr *e, const mc_expr *const *ops) {
@@ -898,21 +936,20 @@ const mc_expr *sym_rebuild(mc_sym *s, const mc_expr *e, const mc_expr *const *op
     linear l;
     lin_init(&l, e->width);
     l.k = e->value;
-    unsigned flags = e->flags;
     for (unsigned i = 0; i < e->nops; i++) {
       if (ops[i]->width != e->width) {
         free(l.v);
         return NULL;
       }
-      lin_add(&l, e->coefs[i], ops[i], &flags);
+      lin_add(&l, e->coefs[i], ops[i]);
     }
-    return lin_finish(s, &l, flags);
+    return lin_finish(s, &l, e->assumed);
   }
   case MC_EXPR_MUL:
     for (unsigned i = 0; i < e->nops; i++)
       if (ops[i]->width != e->width)
         return NULL;
-    return build_product(s, e->width, ops, e->nops, e->flags);
+    return build_product(s, e->width, ops, e->nops, e->assumed);
   case MC_EXPR_CMP:
     return mc_expr_cmp(s, e->pred, ops[0], ops[1]);
   case MC_EXPR_SELECT:

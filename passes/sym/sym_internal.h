@@ -89,10 +89,10 @@ struct mc_sym {
 };
 
 /* The unique node with these fields (ops and coefs are copied); computes
- * its range and the flags its operands' ranges prove. NULL when out of
- * memory. */
+ * its range (narrowed by `assumed`, exactness facts that hold of its
+ * integer reading) and its flags. NULL when out of memory. */
 const mc_expr *sym_intern(mc_sym *s, mc_expr_op op, unsigned width,
-                          unsigned flags, mc_cmp pred, int64_t value,
+                          unsigned assumed, mc_cmp pred, int64_t value,
                           const mc_atom *atom, unsigned nops,
                           const mc_expr *const *ops, const int64_t *coefs);
 

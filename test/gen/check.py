@@ -34,9 +34,32 @@ from generate import BUG_KINDS, FEATURES  # noqa: E402
 ELEM = {"int": 4, "unsigned": 4, "float": 4, "double": 8}
 KEYS = {"seed": int, "index": int, "kernel": str, "mangled": str, "file": str, "description": str,
         "block_dim": list, "grid_dim": list, "signature": list, "params": dict, "arrays": dict,
-        "shared": dict, "shared_bytes": int, "race_free": bool, "race_free_any_launch": bool,
+        "shared": dict, "shared_bytes": int, "race_free": bool, "index_dims": dict,
+        "race_free_any_launch": bool,
         "bug_sites": int, "features": list, "memory_dependent_index": bool,
         "affine_loop_bounds": bool, "generator": dict}
+
+
+# Features that show in the text: claimed exactly when the pattern occurs.
+PATTERNS = {
+    "additive-loop": r"for \(int \w+ = [^;]*; \w+ < [^;]*; \w+(\+\+| \+= \d+)\)",
+    "multiplicative-loop": r" (\*= 2|<<= 1)\)",
+    "halving-loop": r" (>>= 1|/= 2)\)",
+    "decreasing-loop": r"for \(int \w+ = [^;]*; \w+ > [^;]*; \w+(--| -= \d+)\)",
+    "grid-stride-loop": r"\+= (gsize|gridDim\.x \* blockDim\.x)\)",
+    "block-stride-loop": r"\+= (nt|blockDim\.x)\)",
+    "while-loop": r"^ *while \(",
+    "do-while": r"\bdo \{",
+    "short-circuit-and": r" && ",
+    "short-circuit-or": r" \|\| ",
+    "ternary": r" \? ",
+    "continue": r"\bcontinue;",
+    "switch-fallthrough": r"// fall through",
+    "shared-2d": r"__shared__ \w+ \w+\[\d+\]\[\d+\];",
+    "shared-scalar": r"__shared__ \w+ \w+;",
+    "double-data": r"\bdouble \*",
+    "linear-ids": r"threadIdx\.z",
+}
 
 
 def sidecars(d):
@@ -180,6 +203,15 @@ def check_sidecar(path, s, problems):
     bx, by, bz = s["block_dim"]
     if bx * by * bz > 1024:
         bad("more than 1024 threads per block")
+    dims = s["index_dims"]
+    for key, launch in (("block", s["block_dim"]), ("grid", s["grid_dim"])):
+        n = dims.get(key)
+        if n not in (1, 2, 3) or any(x != 1 for x in launch[n:]):
+            bad("index_dims %s = %r does not fit the launch %s" % (key, n, launch))
+    if (dims == {"block": 3, "grid": 3}) != ("linear-ids" in s["features"]):
+        bad("index_dims 3 exactly for linear-ids kernels")
+    if "linear-ids" in s["features"] and "threadIdx.z" not in text:
+        bad("linear-ids without threadIdx.z")
     # shared memory: declarations match
     externs = re.findall(r"^  extern __shared__ (\w+) (\w+)\[\];$", text, re.M)
     statics = re.findall(r"^  __shared__ (\w+) (\w+)((?:\[\d+\])*);$", text, re.M)
@@ -213,6 +245,14 @@ def check_sidecar(path, s, problems):
         bad("extern-shared does not match the declarations")
     # features describe the kernel without its bug: a removed barrier or a
     # replaced atomic still counts
+    body = "\n".join(lines[2:])  # the signature and the body
+    for feature, pattern in PATTERNS.items():
+        if (feature in s["features"]) != bool(re.search(pattern, body, re.M)):
+            bad("feature %s %s, but the kernel %s" % (
+                feature, "claimed" if feature in s["features"] else "not claimed",
+                "has no %s" % pattern if feature in s["features"] else "matches %s" % pattern))
+    if s["memory_dependent_index"] and "(unsigned)" not in body:
+        bad("memory_dependent_index, but no index reduced from a loaded value")
     if ("barrier" in s["features"]) != ("__syncthreads()" in text):
         bad("barrier does not match the kernel")
     if ("switch" in s["features"]) != ("switch (" in text):

@@ -38,6 +38,7 @@ FEATURES = {
     "block-2d": "two-dimensional block",
     "grid-2d": "two-dimensional grid",
     "multi-block": "more than one block",
+    "linear-ids": "thread and block ids linearised over x, y and z (race free for any launch)",
     "additive-loop": "for (i = a; i < b; i += c)",
     "multiplicative-loop": "i *= 2 or i <<= 1",
     "halving-loop": "s >>= 1 or s /= 2",
@@ -280,7 +281,20 @@ class Kernel:
             return v
 
         one_d = by == 1 and gy == 1
-        if one_d and self.rng.random() < 0.4:
+        if self.linear:
+            # x + blockDim.x * (y + blockDim.y * z): injective for any launch
+            tz, bdz = B("threadIdx.z", 0, 0), B("blockDim.z", 1, 1)
+            biz, gdz = B("blockIdx.z", 0, 0), B("gridDim.z", 1, 1)
+            self.tid = var("tid", Bin("+", self.tx, Bin("*", self.bdx, Bin(
+                "+", self.ty_, Bin("*", self.bdy, tz)))), False, 0, NT - 1)
+            self.nt = var("nt", Bin("*", Bin("*", self.bdx, self.bdy), bdz), True, NT, NT)
+            self.bid = var("bid", Bin("+", self.bix, Bin("*", self.gdx, Bin(
+                "+", self.biy, Bin("*", self.gdy, biz)))), True, 0, NB - 1)
+            self.gid = var("gid", Bin("+", Bin("*", self.bid, self.nt), self.tid), False, 0, TOTAL - 1)
+            self.gsize = var("gsize", Bin("*", Bin("*", Bin("*", self.gdx, self.gdy), gdz), self.nt),
+                             True, TOTAL, TOTAL)
+            self.feat("linear-ids")
+        elif one_d and self.rng.random() < 0.4:
             # CUDA's own spelling everywhere: threadIdx.x, blockIdx.x * blockDim.x + threadIdx.x
             self.tid, self.nt, self.bid = self.tx, self.bdx, self.bix
             self.gid = Bin("+", Bin("*", self.bix, self.bdx), self.tx)
@@ -304,7 +318,9 @@ class Kernel:
         self.width = var("width", Bin("*", self.gdx, self.bdx), True, gx * bx, gx * bx)
 
     def two_d(self):
-        return self.by > 1 or self.gy > 1
+        """Writes may use row * width + col and tile[ty][tx]: two-dimensional
+        ids, race free only for launches of at most two dimensions."""
+        return (self.by > 1 or self.gy > 1) and not self.linear
 
     # ------------------------------------------------------------ parameters and arrays
     def param(self, role):
@@ -408,7 +424,7 @@ class Kernel:
         if layout == "xor":
             a.m = r.randint(1, 15)
         if layout == "2d":
-            if self.by > 1:
+            if self.by > 1 and not self.linear:
                 a.min_extent = [0, self.bx + r.choice([0, 1])]
                 self.fixed_launch = True
             else:
@@ -424,10 +440,10 @@ class Kernel:
         """The element of private array `a` at this thread's slot k."""
         if a.space == "global":
             ident, span = self.gid, self.gsize
-            self.feat("index-global-id")
         else:
             ident, span = self.tid, self.nt
-            self.feat("index-tid")
+        if a.layout != "2d":
+            self.feat("index-global-id" if a.space == "global" else "index-tid")
         if a.layout == "row":
             idx = ident if a.C == 1 else Bin("*", ident, Num(a.C))
             if a.C > 1:
@@ -446,7 +462,7 @@ class Kernel:
         self.feat("index-2d")
         if a.space == "global":
             return self.load(a, [Bin("+", Bin("*", self.row, self.width), self.col)])
-        if self.by > 1:
+        if self.by > 1 and not self.linear:
             return self.load(a, [self.ty_, self.tx])
         return self.load(a, [Bin("/", self.tid, Num(a.C)), Bin("%", self.tid, Num(a.C))])
 
@@ -484,7 +500,7 @@ class Kernel:
                  ("xor", 1), ("data", 1.5 if self.allow_memdep else 0), ("const", 0.5)]
         if lvs:
             forms.append(("loop", 3))
-        if self.two_d():
+        if self.by > 1 or self.gy > 1:
             forms.append(("2d", 1))
         form = self.pick(forms)
         if form == "gid":
@@ -959,9 +975,7 @@ class Kernel:
         kinds = [("exchange", 3), ("global-exchange", 1.2), ("reduction", 2.5), ("scan", 2),
                  ("stencil", 1.5), ("counter", 2), ("histogram", 1.5), ("transpose", 1.5)]
         kind = self.pick(kinds)
-        if kind == "transpose" and self.by > 1 and self.bx != self.by:
-            kind = "transpose-1d"
-        if kind == "transpose" and self.by == 1:
+        if kind == "transpose" and (self.by == 1 or self.bx != self.by or self.linear):
             kind = "transpose-1d"
         return getattr(self, "idiom_" + kind.replace("-", "_"))(ctx)
 
@@ -1308,6 +1322,7 @@ class Kernel:
         # a kernel either indexes through memory or not at all, so that
         # property tests have plenty of kernels with memory-free indices
         self.allow_memdep = r.random() < 0.4
+        self.linear = r.random() < 0.3
         self.pick_launch()
         self.setup_ids()
         body = []
@@ -1400,9 +1415,18 @@ class Kernel:
         rd.lines.append("}")
         return "\n".join(rd.lines) + "\n"
 
+    def index_dims(self):
+        """How many dimensions of the block and of the grid the kernel's
+        thread ids distinguish; the others must be 1 for its promises."""
+        if self.linear:
+            return {"block": 3, "grid": 3}
+        return {"block": 2 if self.by > 1 else 1, "grid": 2 if self.gy > 1 else 1}
+
     def description(self, bug=None):
         dims = "block %dx%d" % (self.bx, self.by) if self.by > 1 else "block %d" % self.bx
         grid = "grid %dx%d" % (self.gx, self.gy) if self.gy > 1 else "grid %d" % self.gx
+        if self.linear:
+            dims = "linear ids, " + dims
         parts = self.desc or ["no barriers"]
         text = "%s, %s: %s" % (dims, grid, ", ".join(parts))
         if bug is not None:
@@ -1441,6 +1465,7 @@ class Kernel:
             "shared": shared,
             "shared_bytes": shared_bytes,
             "race_free": bug is None,
+            "index_dims": self.index_dims(),
             "race_free_any_launch": bug is None and not self.fixed_launch,
             "bug": bugd,
             "bug_sites": len(self.cands),

@@ -399,7 +399,8 @@ def _compile(e, k):
         attr = {"threadIdx.x": "tx", "threadIdx.y": "ty", "blockIdx.x": "bx", "blockIdx.y": "by"}.get(e.name)
         if attr:
             return lambda th: getattr(th, attr)
-        v = {"blockDim.x": k.bx, "blockDim.y": k.by, "gridDim.x": k.gx, "gridDim.y": k.gy}[e.name]
+        v = {"blockDim.x": k.bx, "blockDim.y": k.by, "gridDim.x": k.gx, "gridDim.y": k.gy,
+             "blockDim.z": 1, "gridDim.z": 1, "threadIdx.z": 0, "blockIdx.z": 0}[e.name]
         return lambda th: v
     if t is Var:
         name = e.name

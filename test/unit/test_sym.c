@@ -120,6 +120,8 @@ static void test_other_ops(void) {
   CHECK(BIN(MC_EXPR_AND, BIN(MC_EXPR_AND, N, C32(12)), BIN(MC_EXPR_AND, U, C32(6))) ==
         BIN(MC_EXPR_AND, BIN(MC_EXPR_AND, U, N), C32(4)));
   CHECK(mc_expr_not(S, N) == SUB(C32(-1), N));
+  CHECK(BIN(MC_EXPR_XOR, t, C32(1023)) == SUB(C32(1023), t)); /* 0 <= t <= 1023 */
+  CHECK(BIN(MC_EXPR_XOR, t, C32(511))->op == MC_EXPR_XOR);
   CHECK(BIN(MC_EXPR_UMIN, t, C32(2000)) == t && BIN(MC_EXPR_SMAX, C32(3), C32(-4)) == C32(3));
   CHECK(BIN(MC_EXPR_LSHR, t, C32(10)) == C32(0));
   CHECK(BIN(MC_EXPR_LSHR, C32(-1), C32(28)) == C32(15));
@@ -151,6 +153,8 @@ static void test_printing(void) {
             "68 * threadIdx.y + 4 * threadIdx.x");
   CHECK_STR(text(SUB(N, TID(0))), "-threadIdx.x + n");
   CHECK_STR(text(mc_expr_neg(S, N)), "-n");
+  CHECK_STR(text(SUB(C32(63), TID(0))), "63 - threadIdx.x");
+  CHECK_STR(text(SUB(C32(-63), TID(0))), "-threadIdx.x - 63");
   CHECK_STR(text(MUL(C32(-3), N)), "-3 * n");
   CHECK_STR(text(BIN(MC_EXPR_SDIV, mc_expr_add(S, N, C32(1), MC_NSW), C32(2))), "(n + 1) / 2");
   CHECK_STR(text(BIN(MC_EXPR_SDIV, ADD(N, C32(1)), C32(2))), "(int)(n + 1) / 2");

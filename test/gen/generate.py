@@ -149,6 +149,35 @@ def mangle(name, params):
     return "".join(out)
 
 
+def fixed_range(e):
+    """e's value range holds for every launch and parameter value (so a
+    loop bounded by it may index a thread's own slots directly)."""
+    if isinstance(e, Num):
+        return True
+    if isinstance(e, Builtin):
+        return False
+    if isinstance(e, Var):
+        return getattr(e, "fixed", False)
+    if isinstance(e, Bin):
+        if e.op in ("%", "&") and isinstance(e.b, Num) and e.b.v > 0:
+            return nonnegative(e.a)
+        if e.op in ("+", "*"):
+            return fixed_range(e.a) and fixed_range(e.b)
+    return False
+
+
+def nonnegative(e):
+    """e >= 0 for every launch and parameter value: thread ids, loop
+    variables (every loop starts at or stays above 0) and their sums."""
+    if isinstance(e, Num):
+        return e.v >= 0
+    if isinstance(e, Var):
+        return not e.memdep and getattr(e, "role", None) != "param"
+    if isinstance(e, Bin):
+        return e.op in ("+", "*", "%", "&", ">>", "/") and nonnegative(e.a) and nonnegative(e.b)
+    return False
+
+
 class Param:
     def __init__(self, name, ty, pointer, const=False, value=None, array=None):
         self.name, self.ty, self.pointer, self.const = name, ty, pointer, const
@@ -339,6 +368,7 @@ class Kernel:
         }[role]()
         p = Param(role, INT, False, value=value)
         p.var = Var(role, INT, value, value, True)
+        p.var.role = "param"
         self.params.append(p)
         return p.var
 
@@ -472,7 +502,7 @@ class Kernel:
             return Num(0)
         r = self.rng
         lvs = [v for v in ctx.loopvars if v.lo >= 0]
-        fits = [v for v in lvs if v.hi < a.W]
+        fits = [v for v in lvs if v.hi < a.W and getattr(v, "fixed", False)]
         choice = r.random()
         if fits and choice < 0.4:
             return r.choice(fits)
@@ -919,6 +949,7 @@ class Kernel:
                    "while": "while-loop", "do-while": "do-while"}[kind])
         if not all(e.uniform for e in bounds):
             self.feat("thread-dependent-bound")
+        v.fixed = all(fixed_range(e) for e in bounds)
         if not all(e.affine for e in bounds):
             self.affine_bounds = False
         inner = ctx.child(depth=ctx.depth + 1, sure=False, in_loop=True,

@@ -2,7 +2,7 @@
 """simulate.py - check what test/gen/generate.py promises, by running its kernels.
 
     test/gen/simulate.py --seed S --count N [--bugs P] [--sites all|chosen]
-                         [--max-depth D] [--data-seed X] [-v]
+                         [--max-depth D] [--data-seed X] [--launches N] [-v]
 
 Regenerates each kernel (same seed, same kernel) and runs its AST for every
 thread of every block of the sidecar's launch, each thread to its next
@@ -15,7 +15,10 @@ barrier in turn, recording every access per barrier interval. It checks:
   - a kernel without a bug has no data race, within blocks (per barrier
     interval) or between blocks (global memory, whole kernel);
   - with a bug (the chosen one, or with --sites all every bug site of the
-    kernel in turn) a race on the bug's array is observed.
+    kernel in turn) a race on the bug's array is observed;
+  - with --launches N, a kernel race free for any launch (race_free_any_launch)
+    has no race, divergence or runaway under N other launch sizes (in the
+    dimensions index_dims names) and parameter values, memory unbounded.
 
 This is the generator's own oracle: independent of mapcost's C interpreter,
 it runs on the generator's AST, not on LLVM IR. Exit status 1 on any
@@ -23,6 +26,7 @@ failure, with one line per failure.
 """
 
 import argparse
+import operator
 import os
 import random
 import sys
@@ -66,11 +70,11 @@ class ReturnEx(Exception):
 class Thread:
     def __init__(self, sim, tid, bid, shared):
         self.sim, self.shared = sim, shared
-        self.tx, self.ty = tid
-        self.bx, self.by = bid
-        k = sim.k
-        self.linear = self.tx + self.ty * k.bx
-        self.env = {p.name: p.value for p in k.params if not p.pointer}
+        self.tx, self.ty, self.tz = tid
+        self.bx, self.by, self.bz = bid
+        d = sim.dims
+        self.linear = self.tx + d[0] * (self.ty + d[1] * self.tz)
+        self.env = dict(sim.params)
         self.steps = 0
         self.log = None
 
@@ -89,6 +93,8 @@ class Thread:
         return arr, flat
 
     def oob(self, arr, idx):
+        if not self.sim.bounded:
+            return
         raise Stop("out of bounds: %s%s (extent %s) by thread %s of block %s at line %s" % (
             arr.name, "".join("[%d]" % x for x in idx), arr.extent, self.who(), self.block(),
             self.sim.cur_line))
@@ -102,7 +108,7 @@ class Thread:
         ent[slot].setdefault(self.linear, self.sim.cur_line)
         if arr.space == "global":
             g = self.sim.grid_log.setdefault((arr.name, flat), {})
-            g.setdefault((self.bx, self.by), set()).add(kind)
+            g.setdefault((self.bx, self.by, self.bz), set()).add(kind)
 
     def read(self, ld):
         arr, flat = self.address(ld)
@@ -117,10 +123,10 @@ class Thread:
         return v
 
     def who(self):
-        return "(%d,%d)" % (self.tx, self.ty)
+        return "(%d,%d,%d)" % (self.tx, self.ty, self.tz)
 
     def block(self):
-        return "(%d,%d)" % (self.bx, self.by)
+        return "(%d,%d,%d)" % (self.bx, self.by, self.bz)
 
     # ------------------------------------------------------------ expressions
     def ev(self, e):
@@ -396,12 +402,12 @@ def _compile(e, k):
         v = e.v if e.ty in (INT, UINT) else float(e.v)
         return lambda th: v
     if t is Builtin:
-        attr = {"threadIdx.x": "tx", "threadIdx.y": "ty", "blockIdx.x": "bx", "blockIdx.y": "by"}.get(e.name)
+        attr = {"threadIdx.x": "tx", "threadIdx.y": "ty", "threadIdx.z": "tz",
+                "blockIdx.x": "bx", "blockIdx.y": "by", "blockIdx.z": "bz"}.get(e.name)
         if attr:
-            return lambda th: getattr(th, attr)
-        v = {"blockDim.x": k.bx, "blockDim.y": k.by, "gridDim.x": k.gx, "gridDim.y": k.gy,
-             "blockDim.z": 1, "gridDim.z": 1, "threadIdx.z": 0, "blockIdx.z": 0}[e.name]
-        return lambda th: v
+            return operator.attrgetter(attr)
+        i = ["blockDim.x", "blockDim.y", "blockDim.z", "gridDim.x", "gridDim.y", "gridDim.z"].index(e.name)
+        return lambda th: th.sim.dims[i]
     if t is Var:
         name = e.name
         return lambda th: th.env[name]
@@ -498,9 +504,35 @@ def _compile_bin(e, k):
     return lambda th: 1 if cmp(fa(th), fb(th)) else 0
 
 
+class Unbounded(dict):
+    """Memory without bounds, for launches other than the sidecar's: the
+    arrays are sized for that one (race freedom does not depend on sizes)."""
+
+    def __init__(self, arr, salt):
+        super().__init__()
+        self.arr, self.salt = arr, salt
+
+    def __missing__(self, i):
+        a = self.arr
+        if a.space == "shared":
+            return None
+        if a.init == "zero":
+            return 0
+        if a.init == "seq":
+            return cvt(i, a.ty)
+        if a.init == "rand":
+            return cvt((i * 2654435761 + self.salt) & M32, a.ty)
+        return cvt(a.init, a.ty)
+
+
 class Sim:
-    def __init__(self, k, bug=None, data_seed=0):
-        self.k, self.bug = k, bug
+    """One run of kernel k. dims = (block x, y, z, grid x, y, z) and params
+    default to the sidecar's; with bounded=False memory has no bounds."""
+
+    def __init__(self, k, bug=None, data_seed=0, dims=None, params=None, bounded=True):
+        self.k, self.bug, self.bounded = k, bug, bounded
+        self.dims = dims or (k.bx, k.by, 1, k.gx, k.gy, 1)
+        self.params = params or {p.name: p.value for p in k.params if not p.pointer}
         self.problems = []
         self.races = []
         self.grid_log = {}
@@ -510,38 +542,40 @@ class Sim:
         self.glob = {}
         for a in k.arrays:
             if a.space == "global":
-                self.glob[a.name] = initial(a, rng)
+                self.glob[a.name] = initial(a, rng) if bounded else Unbounded(a, data_seed)
 
     def uninit(self, arr, flat, line):
         """Reading shared memory no thread wrote: only a clean kernel
         promises not to (a removed barrier makes it happen)."""
-        if self.bug is None and arr.name not in self.uninit_seen:
+        if self.bug is None and self.bounded and arr.name not in self.uninit_seen:
             self.uninit_seen.add(arr.name)
             self.problems.append("uninitialised shared read: %s[%d] at line %s" % (arr.name, flat, line))
 
     def run(self):
-        k = self.k
-        for by in range(k.gy):
-            for bx in range(k.gx):
-                try:
-                    self.run_block(bx, by)
-                except Stop as e:
-                    self.problems.append(str(e))
-                    return self
+        d = self.dims
+        for bz in range(d[5]):
+            for by in range(d[4]):
+                for bx in range(d[3]):
+                    try:
+                        self.run_block((bx, by, bz))
+                    except Stop as e:
+                        self.problems.append(str(e))
+                        return self
         self.check_grid()
         return self
 
-    def run_block(self, bx, by):
-        k = self.k
+    def run_block(self, block):
+        k, d = self.k, self.dims
         shared = {}
         for a in k.arrays:
             if a.space == "shared":
-                shared[a.name] = [None] * a.elements
+                shared[a.name] = [None] * a.elements if self.bounded else Unbounded(a, 0)
         threads = []
-        for ty in range(k.by):
-            for tx in range(k.bx):
-                th = Thread(self, (tx, ty), (bx, by), shared)
-                threads.append((th, th.run()))
+        for tz in range(d[2]):
+            for ty in range(d[1]):
+                for tx in range(d[0]):
+                    th = Thread(self, (tx, ty, tz), block, shared)
+                    threads.append((th, th.run()))
         alive = threads
         while alive:
             log = {}
@@ -554,12 +588,12 @@ class Sim:
                 except StopIteration:
                     done.append(th)
             if waiting and done:
-                raise Stop("barrier divergence in block (%d,%d): thread %s left, thread %s waits at line %s"
-                           % (bx, by, done[0].who(), waiting[0][0].who(), waiting[0][2].line))
+                raise Stop("barrier divergence in block %s: thread %s left, thread %s waits at line %s"
+                           % (block, done[0].who(), waiting[0][0].who(), waiting[0][2].line))
             if len({id(b) for _, _, b in waiting}) > 1:
                 lines = sorted({b.line for _, _, b in waiting})
-                raise Stop("barrier divergence in block (%d,%d): threads wait at lines %s" % (bx, by, lines))
-            self.check_interval(log, (bx, by))
+                raise Stop("barrier divergence in block %s: threads wait at lines %s" % (block, lines))
+            self.check_interval(log, block)
             alive = [(th, gen) for th, gen, _ in waiting]
 
     def check_interval(self, log, block):
@@ -674,6 +708,47 @@ def check_kernel(k, chosen, sites, data_seed):
     return fails, len(bugs)
 
 
+def other_launch(k, trial):
+    """Random block and grid sizes in the dimensions the kernel's ids
+    distinguish (the others 1), and random parameter values."""
+    rng = random.Random("mapcost-sim-launch:%d:%d:%d" % (k.seed, k.index, trial))
+    nd = k.index_dims()
+    while True:
+        b = [rng.randint(1, 40), rng.randint(1, 4) if nd["block"] >= 2 else 1,
+             rng.randint(1, 2) if nd["block"] == 3 else 1]
+        g = [rng.randint(1, 3), rng.randint(1, 2) if nd["grid"] >= 2 else 1,
+             rng.randint(1, 2) if nd["grid"] == 3 else 1]
+        threads = b[0] * b[1] * b[2]
+        if threads * g[0] * g[1] * g[2] <= 256:
+            break
+    params = {}
+    for p in k.params:
+        if not p.pointer:
+            params[p.name] = {"n": lambda: rng.randint(-3, 3 * threads * g[0] * g[1] * g[2]),
+                              "k": lambda: rng.randint(-2, threads + 2),
+                              "reps": lambda: rng.randint(-1, 3),
+                              "flag": lambda: rng.randint(0, 1)}.get(p.name, lambda: rng.randint(-2, 40))()
+    return tuple(b + g), params
+
+
+def check_launches(k, trials, data_seed):
+    """race_free_any_launch: no race, divergence or runaway under other
+    launches and parameters (memory unbounded: sizes fit the sidecar only)."""
+    fails = []
+    if k.fixed_launch:
+        return fails
+    k.render(None)
+    for t in range(trials):
+        dims, params = other_launch(k, t)
+        sim = Sim(k, None, data_seed, dims=dims, params=params, bounded=False).run()
+        what = "launch block %s grid %s, params %s" % (dims[:3], dims[3:], params)
+        for p in sim.problems:
+            fails.append("%s: %s: %s" % (k.name, what, p))
+        for _, race in sim.races[:3]:
+            fails.append("%s: race under %s: %s" % (k.name, what, race))
+    return fails
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seed", type=int, required=True)
@@ -684,6 +759,9 @@ def main(argv=None):
     ap.add_argument("--sites", choices=["chosen", "all"], default="chosen",
                     help="which bug sites to check (default: the one --bugs chose)")
     ap.add_argument("--data-seed", type=int, default=0, help="seed of the 'rand' array contents")
+    ap.add_argument("--launches", type=int, default=0,
+                    help="also run each kernel that is race free for any launch under N other "
+                         "launches and parameter values, checking races only")
     ap.add_argument("--block-atomics", choices=["auto", "yes", "no"], default="auto")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
@@ -695,6 +773,8 @@ def main(argv=None):
         k = Kernel(args.seed, i, args.max_depth, block_atomics)
         chosen = k.choose_bug(args.bugs)
         fails, n = check_kernel(k, chosen, args.sites, args.data_seed)
+        if args.launches:
+            fails += check_launches(k, args.launches, args.data_seed)
         kernels += 1
         sites += n
         total_fails += fails

@@ -44,7 +44,12 @@ static tx binary(tctx *c, tx l, const char *op, tx r, int prec) {
   /* Left-associative: the right operand binds tighter. Comparisons do
    * not chain, so both sides bind tighter there. */
   int lmin = prec == P_REL || prec == P_EQ ? prec + 1 : prec;
-  return (tx){mc_sprintf(c->a, "%s %s %s", wrap(c, l, lmin), op, wrap(c, r, prec + 1)), prec};
+  int rmin = prec + 1;
+  /* Bitwise operators and shifts bind less tightly than most readers
+   * expect: their operands get parentheses unless they are atoms. */
+  if (prec >= P_BOR && prec <= P_SHIFT && prec != P_EQ && prec != P_REL)
+    lmin = rmin = P_UNARY;
+  return (tx){mc_sprintf(c->a, "%s %s %s", wrap(c, l, lmin), op, wrap(c, r, rmin)), prec};
 }
 
 static tx unary(tctx *c, const char *op, tx t) {

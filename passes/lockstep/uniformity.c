@@ -9,7 +9,8 @@
  *     gridDim, parameters and constants grid-uniform. Loads are divergent
  *     unless from __constant__ memory, a by-value parameter the kernel never
  *     writes, or !invariant.load, with a uniform address; atomics, unknown
- *     calls and inline assembly are divergent.
+ *     calls and inline assembly are divergent; a value the user declares
+ *     uniform (__mapcost_uniform, GPUVerify's __uniform_int) is grid-uniform.
  *   - data dependence: an instruction is as divergent as its operands.
  *   - control dependence: a phi is also as divergent as the choice of its
  *     incoming edge, i.e. the decisions between its block's immediate
@@ -26,6 +27,8 @@
  * (eval.c).
  */
 #include "lockstep_impl.h"
+
+#include "mapcost/facts.h"
 
 #include <string.h>
 
@@ -688,6 +691,15 @@ bool ls_uniformity(ls_build *b) {
     v->loop_cause_block[l] = LS_NONE;
   for (unsigned i = 0; i < v->n; i++)
     classify(&u, i);
+  /* __mapcost_uniform(x) says x is the same in every thread: a source of
+   * uniformity the analysis takes on the user's word. */
+  const mc_kernel *k = b->k;
+  for (unsigned f = 0; f < k->nfacts; f++) {
+    unsigned i = k->facts[f].kind == MC_FACT_UNIFORM
+                     ? ls_map_get(&v->index, k->facts[f].value) : LS_NONE;
+    if (i != LS_NONE && u.rule[i] != R_VOID)
+      source(&u, i, MC_UNIFORM_GRID, LS_CAUSE_NONE, 0, NULL);
+  }
   if (!find_written_byval(&u) || !variant_tables(&u) || !deciders(&u) || !fixpoint(&u))
     return false;
   for (unsigned x = 0; x < nb; x++) {

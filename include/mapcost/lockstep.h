@@ -126,7 +126,8 @@ typedef struct {
   unsigned nexits;
   const mc_pred *entry;  /* when a thread enters the loop (full predicate) */
   /* Within one iteration (relative to the header): when a thread leaves
-   * the loop, the exits' conditions or'ed; ACTIVE holds while it has not. */
+   * the loop, the exits' conditions or'ed (exits into code that can only
+   * end in `unreachable` left out); ACTIVE holds while it has not. */
   const mc_pred *leave;
   /* Whether the threads that enter the loop together also leave it at the
    * same iteration and through the same exit. */

@@ -74,6 +74,27 @@ static bool successors(mc_arena *a, LLVMBasicBlockRef *bbs, unsigned n,
   return true;
 }
 
+/* Blocks from which every path ends in `unreachable`: the least fixpoint
+ * from the blocks that end so (a cycle without such an end stays alive). */
+static void doomed_blocks(LLVMBasicBlockRef *bbs, ls_cfg *g) {
+  for (unsigned i = 0; i < g->nblocks; i++) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(bbs[i]);
+    g->doomed[i] = t && LLVMGetInstructionOpcode(t) == LLVMUnreachable;
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (unsigned i = 0; i < g->nblocks; i++) {
+      if (g->doomed[i] || !g->nsucc[i])
+        continue;
+      bool all = true;
+      for (unsigned s = 0; s < g->nsucc[i] && all; s++)
+        all = g->doomed[g->succ[i][s]];
+      if (all)
+        changed = g->doomed[i] = true;
+    }
+  }
+}
+
 /* The CFG in the function's layout, with LLVM's loops. */
 static bool layout_cfg(ls_build *b, LLVMBasicBlockRef *bbs, unsigned n,
                        ls_map *index, ls_cfg *g) {
@@ -83,14 +104,16 @@ static bool layout_cfg(ls_build *b, LLVMBasicBlockRef *bbs, unsigned n,
   g->nsucc = mc_alloc(a, (n + 1) * sizeof *g->nsucc);
   g->loop_of = mc_alloc(a, (n + 1) * sizeof *g->loop_of);
   g->priority = mc_alloc(a, (n + 1) * sizeof *g->priority);
+  g->doomed = mc_alloc(a, (n + 1) * sizeof *g->doomed);
   g->nloops = mc_shim_loop_count(b->cfg);
   g->loop_parent = mc_alloc(a, (g->nloops + 1) * sizeof *g->loop_parent);
   g->loop_header = mc_alloc(a, (g->nloops + 1) * sizeof *g->loop_header);
-  if (!g->succ || !g->nsucc || !g->loop_of || !g->priority ||
+  if (!g->succ || !g->nsucc || !g->loop_of || !g->priority || !g->doomed ||
       !g->loop_parent || !g->loop_header)
     return false;
   if (!successors(a, bbs, n, index, g->succ, g->nsucc))
     return false;
+  doomed_blocks(bbs, g);
   for (unsigned i = 0; i < n; i++) {
     g->loop_of[i] = mc_shim_block_loop(b->cfg, bbs[i]);
     g->priority[i] = i;
@@ -131,9 +154,10 @@ static bool final_cfg(mc_arena *a, const ls_cfg *in, const unsigned *order,
   g->nsucc = mc_alloc(a, (n + 1) * sizeof *g->nsucc);
   g->loop_of = mc_alloc(a, (n + 1) * sizeof *g->loop_of);
   g->priority = mc_alloc(a, (n + 1) * sizeof *g->priority);
+  g->doomed = mc_alloc(a, (n + 1) * sizeof *g->doomed);
   g->loop_parent = mc_alloc(a, (nl + 1) * sizeof *g->loop_parent);
   g->loop_header = mc_alloc(a, (nl + 1) * sizeof *g->loop_header);
-  if (!g->succ || !g->nsucc || !g->loop_of || !g->priority ||
+  if (!g->succ || !g->nsucc || !g->loop_of || !g->priority || !g->doomed ||
       !g->loop_parent || !g->loop_header)
     return false;
   for (unsigned i = 0; i < n; i++) {
@@ -146,6 +170,7 @@ static bool final_cfg(mc_arena *a, const ls_cfg *in, const unsigned *order,
       g->succ[i][s] = pos[in->succ[old][s]];
     g->loop_of[i] = in->loop_of[old] < 0 ? -1 : (int)loop_new[in->loop_of[old]];
     g->priority[i] = i;
+    g->doomed[i] = in->doomed[old];
   }
   for (unsigned l = 0; l < nl; l++) {
     unsigned old = loop_old[l];

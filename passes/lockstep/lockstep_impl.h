@@ -45,6 +45,10 @@ typedef struct {
   int *loop_parent;
   unsigned *loop_header;
   unsigned *priority; /* tie-break of the topological sorts: smaller first */
+  /* Every path from the block ends in `unreachable` (undefined behaviour,
+   * or a trap that aborts the kernel): no defined execution goes there, so
+   * the choice to avoid it is not a decision that other blocks depend on. */
+  bool *doomed;
 } ls_cfg;
 
 bool ls_in_loop(const ls_cfg *g, unsigned block, int loop);
@@ -74,6 +78,7 @@ typedef struct {
   unsigned topo;      /* position in `topo` */
   unsigned idom, ipdom;
   unsigned term;      /* the one terminal it leads to, or LS_NONE: several */
+  bool doomed;        /* a doomed block, or an exit to one (ls_cfg.doomed) */
   const mc_pred *rel; /* predicate within one iteration of the region */
   const mc_pred **atoms; /* per out edge: the atom of taking it (decisions) */
 } ls_rnode;

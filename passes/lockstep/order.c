@@ -114,12 +114,14 @@ typedef struct {
   unsigned back, end;
 } region_ctx;
 
-static unsigned add_node(ls_region *r, int kind, unsigned ref) {
+static unsigned add_node(region_ctx *c, int kind, unsigned ref) {
+  ls_region *r = c->r;
   ls_rnode *n = &r->nodes[r->nnodes];
   memset(n, 0, sizeof *n);
   n->kind = kind;
   n->ref = ref;
   n->term = LS_NONE;
+  n->doomed = (kind == RN_BLOCK || kind == RN_EXIT) && c->g->doomed[ref];
   return r->nnodes++;
 }
 
@@ -130,7 +132,7 @@ static unsigned lift(region_ctx *c, unsigned s) {
     for (unsigned i = 0; i < c->r->nnodes; i++)
       if (c->r->nodes[i].kind == RN_EXIT && c->r->nodes[i].ref == s)
         return i;
-    return add_node(c->r, RN_EXIT, s);
+    return add_node(c, RN_EXIT, s);
   }
   if (c->loop >= 0 && s == g->loop_header[c->loop])
     return c->back;
@@ -168,7 +170,7 @@ static bool block_edges(mc_arena *a, region_ctx *c, unsigned node) {
   }
   if (ns == 0) {
     if (c->end == LS_NONE)
-      c->end = add_node(c->r, RN_END, 0);
+      c->end = add_node(c, RN_END, 0);
     edge_to(&c->r->nodes[node], c->end);
   }
   return true;
@@ -262,7 +264,7 @@ static unsigned meet_pdom(const ls_region *r, unsigned x, unsigned y) {
 }
 
 /* Dominators, postdominators (towards the sink) and the single terminal
- * each node leads to, all by one pass over the topological order. */
+ * each node leads to, each by one pass over the topological order. */
 static void dominators(ls_region *r) {
   for (unsigned k = 0; k < r->nnodes; k++) {
     ls_rnode *n = &r->nodes[r->topo[k]];
@@ -283,19 +285,23 @@ static void dominators(ls_region *r) {
       n->term = id;
       continue;
     }
-    unsigned p = LS_NONE;
-    for (unsigned i = 0; i < n->nout; i++)
+    /* A live node postdominates, and leads to terminals, through its live
+     * successors only: no defined execution enters a doomed one. */
+    unsigned p = LS_NONE, t = LS_NONE;
+    bool first = true;
+    for (unsigned i = 0; i < n->nout; i++) {
+      const ls_rnode *s = &r->nodes[n->out[i].to];
+      if (s->doomed && !n->doomed)
+        continue;
       p = p == LS_NONE ? n->out[i].to : meet_pdom(r, p, n->out[i].to);
-    n->ipdom = p == LS_NONE ? r->sink : p;
-    if (ls_is_terminal(n)) {
-      n->term = id;
-      continue;
-    }
-    unsigned t = n->nout ? r->nodes[n->out[0].to].term : LS_NONE;
-    for (unsigned i = 1; i < n->nout && t != LS_NONE; i++)
-      if (r->nodes[n->out[i].to].term != t)
+      if (first)
+        t = s->term;
+      else if (s->term != t)
         t = LS_NONE;
-    n->term = t;
+      first = false;
+    }
+    n->ipdom = p == LS_NONE ? r->sink : p;
+    n->term = ls_is_terminal(n) ? id : t;
   }
 }
 
@@ -310,12 +316,12 @@ bool ls_region_build(mc_arena *a, const ls_cfg *g, int loop, ls_region *r,
   region_ctx c = {g, loop, r, block_node, loop_node, LS_NONE, LS_NONE};
   for (unsigned x = 0; x < g->nblocks; x++)
     if (g->loop_of[x] == loop)
-      block_node[x] = add_node(r, RN_BLOCK, x);
+      block_node[x] = add_node(&c, RN_BLOCK, x);
   for (unsigned l = 0; l < g->nloops; l++)
     if (g->loop_parent[l] == loop)
-      loop_node[l] = add_node(r, RN_LOOP, l);
+      loop_node[l] = add_node(&c, RN_LOOP, l);
   if (loop >= 0)
-    c.back = add_node(r, RN_BACK, g->loop_header[loop]);
+    c.back = add_node(&c, RN_BACK, g->loop_header[loop]);
   r->entry = loop >= 0 ? block_node[g->loop_header[loop]] : block_node[0];
   unsigned inner = r->nnodes;
   for (unsigned i = 0; i < inner; i++) {
@@ -325,7 +331,7 @@ bool ls_region_build(mc_arena *a, const ls_cfg *g, int loop, ls_region *r,
     if (!ok)
       return false;
   }
-  r->sink = add_node(r, RN_SINK, 0);
+  r->sink = add_node(&c, RN_SINK, 0);
   for (unsigned i = 0; i < r->sink; i++) {
     ls_rnode *n = &r->nodes[i];
     if (n->nout == 0) {

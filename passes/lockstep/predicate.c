@@ -11,7 +11,9 @@
  * sink). This is exact for an acyclic graph and keeps formulas small: a
  * block after an if/else join has its dominator's predicate, `a && b`
  * short-circuits give `a && b`, a switch fall-through gives `v in {1, 2}`.
- * Loops add two atoms: ACTIVE(L) (the thread still iterates L; the header's
+ * Paths into blocks that can only end in `unreachable` (undefined
+ * behaviour, traps) are no executions: postdominance ignores them, so
+ * avoiding them is no decision (order.c). Loops add two atoms: ACTIVE(L) (the thread still iterates L; the header's
  * rel is TRUE) and EXIT(L -> T) (a thread left L on the way to T, where a
  * loop's exits lead to more than one place). A block's full predicate
  * conjoins the entry predicate and ACTIVE atom of every enclosing loop.
@@ -242,7 +244,9 @@ static bool region_predicates(ls_build *b, ls_region *r) {
       if (nx->nout < 2)
         continue;
       for (unsigned e = 0; e < nx->nout; e++)
-        for (unsigned w = nx->out[e].to; w != nx->ipdom; w = r->nodes[w].ipdom) {
+        /* (the chain from a doomed successor ends at the sink) */
+        for (unsigned w = nx->out[e].to; w != nx->ipdom && w != r->sink;
+             w = r->nodes[w].ipdom) {
           if (pass == 1) {
             cd[w][2 * ncd[w]] = x;
             cd[w][2 * ncd[w] + 1] = e;
@@ -306,7 +310,7 @@ bool ls_predicates(ls_build *b) {
       return false;
     unsigned n = 0;
     for (unsigned x = 0; x < r->nnodes; x++)
-      if (r->nodes[x].kind == RN_EXIT)
+      if (r->nodes[x].kind == RN_EXIT && !r->nodes[x].doomed)
         ops[n++] = r->nodes[x].rel;
     if (!(ls->loops[l].leave = ls_pred_or(b, ops, n)))
       return false;

@@ -29,6 +29,7 @@ typedef struct {
   mc_arena *a;
   const mc_lockstep *ls;
   LLVMTargetDataRef td;
+  unsigned budget; /* operations left to expand; then values go by name */
 } tctx;
 
 static tx value(tctx *c, LLVMValueRef v, int depth);
@@ -469,8 +470,9 @@ static tx value(tctx *c, LLVMValueRef v, int depth) {
     return operation(c, v, depth);
   if (!LLVMIsAInstruction(v))
     return atom("?");
-  if (depth > 12 || LLVMGetInstructionOpcode(v) == LLVMPHI)
+  if (depth > 12 || c->budget == 0 || LLVMGetInstructionOpcode(v) == LLVMPHI)
     return atom(inst_name(c, v));
+  c->budget--;
   return operation(c, v, depth);
 }
 
@@ -496,7 +498,9 @@ static tx negated_value(tctx *c, LLVMValueRef v, int depth) {
 /* ---- Public text ------------------------------------------------------------------ */
 
 static tctx text_ctx(mc_arena *a, const mc_lockstep *ls) {
-  return (tctx){a, ls, LLVMGetModuleDataLayout(LLVMGetGlobalParent(ls->kernel->fn))};
+  /* A shared subexpression is printed at each use: the budget keeps a
+   * deep DAG from printing exponentially. */
+  return (tctx){a, ls, LLVMGetModuleDataLayout(LLVMGetGlobalParent(ls->kernel->fn)), 256};
 }
 
 const char *mc_ls_value_text(mc_arena *a, const mc_lockstep *ls, LLVMValueRef v) {

@@ -332,11 +332,14 @@ static bool deciders(uctx *u) {
     if (!u->loop_dec[l])
       return false;
     /* A decision matters to the exit when its node can still reach more
-     * than one way out of the iteration. */
+     * than one way out of the iteration and its ways do not meet again
+     * before them (its postdominator is the sink): two threads that part
+     * at a decision whose ways meet again are together at the meeting
+     * point, and what follows decides for both. */
     for (unsigned x = 0; x < r->nnodes; x++) {
       const ls_rnode *n = &r->nodes[x];
       if ((n->kind == RN_BLOCK || n->kind == RN_LOOP) && n->nout >= 2 &&
-          n->term == LS_NONE)
+          n->term == LS_NONE && n->ipdom == r->sink)
         u->loop_dec[l][u->nloop_dec[l]++] = decider(n);
     }
   }

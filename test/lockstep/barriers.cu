@@ -170,6 +170,39 @@ __global__ void break_loop(int *s, int n) {
   }
 }
 
+// 17. A tree reduction in a uniform loop: the divergent ifs inside join
+// again before the loop decides whether to go on; all barriers are fine.
+__global__ void tree_reduction(int *s, int *out, int reps) {
+  int r = 0;
+  do {
+    s[threadIdx.x] = r;
+    __syncthreads();
+    for (int st = 1; st < blockDim.x; st *= 2) {
+      if (threadIdx.x % (2 * st) == 0)
+        s[threadIdx.x] += s[threadIdx.x + st];
+      __syncthreads();
+    }
+    if (threadIdx.x == 0)
+      out[r] = s[0];
+    __syncthreads();
+  } while (++r < reps);
+}
+
+// 18. A thread that traps aborts the kernel and one that reaches
+// unreachable is undefined: avoiding them is not a divergent decision.
+__global__ void trap_paths(int *s, int n) {
+  if (s[threadIdx.x] < 0)
+    __trap();
+  for (int i = 0; i < n; ++i) {
+    switch (i % 2) {
+    case 0: s[threadIdx.x] += 1; break;
+    case 1: s[threadIdx.x] -= 1; break;
+    default: __builtin_unreachable();
+    }
+    __syncthreads();
+  }
+}
+
 // ---- Expected: the printer (symbolic block size) ----
 // CHECK-LABEL: lockstep of kernel 'div_if': 3 blocks, 0 loops, 1 barrier; block size symbolic
 // CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:30:5 scope block: divergent when threadIdx.x < 16 (threadIdx.x < 16 may differ between the threads of a block: it depends on threadIdx.x)
@@ -214,6 +247,12 @@ __global__ void break_loop(int *s, int n) {
 // CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:161:3 scope block: ok
 // CHECK-LABEL: lockstep of kernel 'break_loop': 5 blocks, 1 loop, 1 barrier; block size symbolic
 // CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:169:5 scope block: divergent when i != max(n, 0) && s[i] != threadIdx.x (the threads of a block may leave the loop at {{.*}}barriers.cu:166 at different iterations: its exit depends on a value loaded from memory (s[i]) at {{.*}}barriers.cu:167)
+// CHECK-LABEL: lockstep of kernel 'tree_reduction': 10 blocks, 2 loops, 3 barriers; block size symbolic
+// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:179:5 scope block: ok
+// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:183:7 scope block: ok
+// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:187:5 scope block: ok
+// CHECK-LABEL: lockstep of kernel 'trap_paths': 10 blocks, 1 loop, 1 barrier; block size symbolic
+// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:202:5 scope block: ok
 
 // ---- With 64-thread blocks: warp_sync, partial, first_64 change ----
 // D64-LABEL: lockstep of kernel 'warp_sync': 7 blocks, 0 loops, 3 barriers; block size 64x1x1
@@ -286,3 +325,7 @@ __global__ void break_loop(int *s, int n) {
 // JSON-SAME: "barrier_divergence": []
 // JSON: {"name": "break_loop", {{[^}]*}}"verdict": "barrier-divergence"
 // JSON-SAME: {"line": 169, "column": 5, "condition": "i != max(n, 0) && s[i] != threadIdx.x"
+// JSON: {"name": "tree_reduction", {{[^}]*}}"verdict": "inconclusive"
+// JSON-SAME: "barrier_divergence": []
+// JSON: {"name": "trap_paths", {{[^}]*}}"verdict": "inconclusive"
+// JSON-SAME: "barrier_divergence": []

@@ -17,11 +17,13 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Annotations.h"
+#include "mapcost/shim.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Attributes.h"
+#include "llvm/IR/CallingConv.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
@@ -84,9 +86,10 @@ std::string baseName(StringRef Name) {
   return Out;
 }
 
-const char *annotationKind(const Function &F) {
+const char *annotationKind(Function &F) {
   StringRef Name = F.getName();
-  if (!Name.contains("__mapcost_"))
+  if (!Name.contains("__mapcost_") || F.getCallingConv() == CallingConv::PTX_Kernel ||
+      mc_shim_is_kernel(wrap(&F)))
     return nullptr;
   std::string Base = baseName(Name);
   for (const AnnotationName &A : Annotations)

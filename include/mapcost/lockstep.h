@@ -175,6 +175,10 @@ typedef struct {
   unsigned nloops;
   mc_ls_barrier *barriers; /* in block order */
   unsigned nbarriers;
+  /* Why the barriers above may not be all of them: a call left after
+   * inlining (recursion, a function pointer, an external device function)
+   * may contain a barrier. NULL when every call is known. */
+  const char *unseen_barriers;
   /* Block size assumed for warp-level facts: from -mapcost-block-dim or
    * reqntid; 0 in every dimension when symbolic. */
   unsigned block_dim[3];

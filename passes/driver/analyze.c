@@ -92,6 +92,8 @@ static bool lockstep_verdict(const mc_options *o, const mc_kernel *k,
         b->scope == MC_UNIFORM_WARP, b->file, b->line, b->column};
   }
   r->divergences = d;
+  if (ls->unseen_barriers && r->nreasons < MC_MAX_NOTES)
+    r->reasons[r->nreasons++] = ls->unseen_barriers;
   if (r->ndivergences)
     r->verdict = MC_VERDICT_BARRIER_DIVERGENCE;
   return true;

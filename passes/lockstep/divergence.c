@@ -17,6 +17,7 @@
  */
 #include "lockstep_impl.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- Kinds and names ---------------------------------------------------- */
@@ -400,6 +401,44 @@ static void judge(ls_build *b, mc_ls_barrier *br) {
   br->reason = divergence_reason(b, blk->pred, br->scope);
 }
 
+/* Calls that cannot hide a barrier: intrinsics (barriers among them are
+ * classified above), libdevice, the annotations, printf, malloc, assert. */
+static bool barrier_free_callee(const char *n) {
+  static const char *const prefixes[] = {"llvm.", "__nv_", "mapcost.", "__mapcost"};
+  static const char *const names[] = {"vprintf", "printf", "malloc", "free",
+                                      "__assertfail", "__assert_fail"};
+  for (unsigned i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
+    if (!strncmp(n, prefixes[i], strlen(prefixes[i])))
+      return true;
+  for (unsigned i = 0; i < sizeof names / sizeof *names; i++)
+    if (!strcmp(n, names[i]))
+      return true;
+  return false;
+}
+
+/* A call that is still there after inlining may contain a barrier the
+ * analysis cannot see: say so rather than assume it does not. */
+static const char *unseen_barrier(ls_build *b, LLVMValueRef in) {
+  if (!LLVMIsACallInst(in) && !LLVMIsAInvokeInst(in) && !LLVMIsACallBrInst(in))
+    return NULL;
+  LLVMValueRef callee = LLVMGetCalledValue(in);
+  if (callee && LLVMIsAInlineAsm(callee))
+    return NULL; /* asm barriers are classified as barriers */
+  const char *w = ls_where(b->a, in);
+  const char *at = w ? mc_sprintf(b->a, " at %s", w) : "";
+  if (!callee || !LLVMIsAFunction(callee))
+    return mc_sprintf(b->a, "an indirect call%s may contain a barrier that is not checked", at);
+  size_t n;
+  const char *name = LLVMGetValueName2(callee, &n);
+  if (barrier_free_callee(name))
+    return NULL;
+  char *dm = mc_shim_function_name(callee);
+  const char *shown = dm ? mc_strdup(b->a, dm) : name;
+  free(dm);
+  return mc_sprintf(b->a, "the call to %s%s (%s) may contain a barrier that is not checked",
+                    shown, at, LLVMIsDeclaration(callee) ? "defined elsewhere" : "not inlined");
+}
+
 bool ls_barriers(ls_build *b) {
   mc_lockstep *ls = b->ls;
   unsigned n = 0;
@@ -410,8 +449,11 @@ bool ls_barriers(ls_build *b) {
         LLVMValueRef operand;
         bool is_asm;
         mc_barrier_kind kind = barrier_kind(in, &operand, &is_asm);
-        if (kind == MC_BARRIER_NONE)
+        if (kind == MC_BARRIER_NONE) {
+          if (pass == 1 && !ls->unseen_barriers)
+            ls->unseen_barriers = unseen_barrier(b, in);
           continue;
+        }
         if (pass == 0) {
           n++;
           continue;

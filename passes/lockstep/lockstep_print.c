@@ -151,6 +151,8 @@ void mc_lockstep_print(const mc_lockstep *ls, mc_strbuf *out) {
     mc_strbuf_printf(out, "%ux%ux%u\n", ls->block_dim[0], ls->block_dim[1], ls->block_dim[2]);
   else
     mc_strbuf_append(out, "symbolic\n");
+  if (ls->unseen_barriers)
+    mc_strbuf_printf(out, "incomplete: %s\n", ls->unseen_barriers);
   mc_strbuf_append(out, "order:");
   for (unsigned x = 0; x < ls->nblocks; x++)
     mc_strbuf_printf(out, " %s", ls->blocks[x].name);

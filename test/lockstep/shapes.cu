@@ -2,11 +2,12 @@
 // short-circuits, switch fall-through, early return, for/while/do loops,
 // continue and break, nested loops, goto out of a loop, return from a loop,
 // a break out of two loops, an endless loop left by return, a switch in a
-// loop. The same order, loops and predicates on LLVM 19 and 22.
+// loop. The same order, loops and predicates on LLVM 19 and 22. (use() is
+// defined elsewhere, so each kernel also says it is incomplete: not shown.)
 //
 // RUN: %cuda_device -O0 -g -fno-discard-value-names -emit-llvm -Xclang -disable-llvm-passes -S -o %t.ll %s
 // RUN: %opt -load-pass-plugin=%plugin -passes='print<mapcost-lockstep>' -disable-output %t.ll 2>&1 \
-// RUN:   | grep -v '^  value' | FileCheck %s
+// RUN:   | grep -v -e '^  value' -e '^incomplete' | FileCheck %s
 
 __device__ void use(int);
 

@@ -21,6 +21,11 @@ extern "C" {
  * diagnostic. */
 bool mc_analyze_module(LLVMModuleRef m, const mc_options *o);
 
+/* -mapcost-run: interprets every kernel of m with the concrete values of
+ * the options (passes/driver/run.c) and writes what it observed as the
+ * report (into o->report_dir, or on stdout). */
+bool mc_run_module(LLVMModuleRef m, const mc_options *o);
+
 /* The printers of print<mapcost-NAME>; `name` is "kernels". Appends the
  * text to out; false for an unknown name. */
 bool mc_print_module(LLVMModuleRef m, const mc_options *o, const char *name,

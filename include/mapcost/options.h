@@ -35,6 +35,16 @@ typedef struct {
   char report_dir[4096]; /* "" when no report is written */
   mc_report_format report_format;
   bool warnings;
+  /* The concrete interpreter (-mapcost-run and its -mapcost-run-* options):
+   * run each kernel with these values instead of analysing it. */
+  bool run;
+  char run_arrays[MC_MAX_PARAMS][MC_OPTION_TEXT]; /* NAME=SIZE[:INIT] */
+  size_t nrun_arrays;
+  uint64_t run_shared_bytes;
+  uint64_t run_seed;
+  unsigned run_orders;  /* seeds run-seed, run-seed+1, ... */
+  bool run_interleave;  /* threads one at a time, not warps in lock-step */
+  uint64_t run_steps;   /* per thread; 0: the default */
 } mc_options;
 
 /* The defaults of CONTRACT §1 and §5. */

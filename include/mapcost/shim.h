@@ -74,6 +74,11 @@ typedef enum {
  * MC_BARRIER_WARP, *operand is the count or mask operand. */
 mc_barrier_kind mc_shim_barrier_kind(LLVMValueRef call, LLVMValueRef *operand);
 
+/* The scope of an atomic instruction or NVVM atomic intrinsic call: 0 a
+ * block (cta, cluster), 1 the device (CUDA's plain atomics), 2 the system;
+ * -1 when it is not atomic. */
+int mc_shim_atomic_scope(LLVMValueRef inst);
+
 /* "sm_80" from the function's target-cpu attribute, or NULL. */
 char *mc_shim_target_cpu(LLVMValueRef fn);
 
@@ -98,6 +103,10 @@ char *mc_shim_demangle(const char *mangled);
  * type from the demangled signature; NULL where neither is known. */
 char *mc_shim_param_name(LLVMValueRef fn, unsigned index);
 char *mc_shim_param_type(LLVMValueRef fn, unsigned index);
+
+/* The size of what pointer parameter `index` points to, from debug info;
+ * 0 when unknown. */
+uint64_t mc_shim_param_pointee_bytes(LLVMValueRef fn, unsigned index);
 
 /* A global variable's source name and type from debug info (NULL when it
  * has none). */

@@ -22,6 +22,7 @@ void mc_options_init(mc_options *o) {
   o->bank_bytes = 4;
   o->report_format = MC_REPORT_JSON;
   o->warnings = true;
+  o->run_orders = 1;
 }
 
 static bool fail(char *err, size_t errlen, const char *fmt, ...)
@@ -213,6 +214,41 @@ bool mc_options_set(mc_options *o, const char *name, const char *value,
                   value ? value : "");
     return true;
   }
+  if (!strcmp(name, "run"))
+    return parse_bool(name, value, &o->run, err, errlen);
+  if (!strcmp(name, "run-array")) {
+    const char *eq = value ? strchr(value, '=') : NULL;
+    if (!eq || eq == value || strlen(value) >= MC_OPTION_TEXT)
+      return fail(err, errlen, "-mapcost-run-array needs NAME=SIZE[:INIT], got '%s'",
+                  value ? value : "");
+    if (o->nrun_arrays == MC_MAX_PARAMS)
+      return fail(err, errlen, "-mapcost-run-array: at most %d arrays", MC_MAX_PARAMS);
+    strcpy(o->run_arrays[o->nrun_arrays++], value);
+    return true;
+  }
+  if (!strcmp(name, "run-shared-bytes"))
+    return parse_uint_in(name, value, 0, UINT64_C(1) << 30, &o->run_shared_bytes,
+                         err, errlen);
+  if (!strcmp(name, "run-seed"))
+    return parse_uint_in(name, value, 0, UINT64_C(1) << 62, &o->run_seed, err, errlen);
+  if (!strcmp(name, "run-orders")) {
+    if (!parse_uint_in(name, value, 1, 1000, &v, err, errlen))
+      return false;
+    o->run_orders = (unsigned)v;
+    return true;
+  }
+  if (!strcmp(name, "run-mode")) {
+    if (value && !strcmp(value, "lockstep"))
+      o->run_interleave = false;
+    else if (value && !strcmp(value, "interleave"))
+      o->run_interleave = true;
+    else
+      return fail(err, errlen, "-mapcost-run-mode needs lockstep or interleave, got '%s'",
+                  value ? value : "");
+    return true;
+  }
+  if (!strcmp(name, "run-steps"))
+    return parse_uint_in(name, value, 1, UINT64_C(1) << 40, &o->run_steps, err, errlen);
   return fail(err, errlen, "unknown option -mapcost-%s", name);
 }
 

@@ -61,6 +61,20 @@ cl::opt<std::string> ReportFormat("mapcost-report-format", cl::cat(Category),
                                   cl::desc("Report format: json or sarif"));
 cl::opt<std::string> Warnings("mapcost-warnings", cl::cat(Category), cl::ValueOptional,
                               cl::desc("Report races and divergence as warnings (1)"));
+cl::opt<std::string> Run("mapcost-run", cl::cat(Category), cl::ValueOptional,
+                         cl::desc("Interpret each kernel with concrete values instead of analysing it"));
+cl::list<std::string> RunArrays("mapcost-run-array", cl::cat(Category),
+                                cl::desc("-mapcost-run: an array's size and contents, NAME=SIZE[:zero|seq|rand|N]"));
+cl::opt<std::string> RunSharedBytes("mapcost-run-shared-bytes", cl::cat(Category),
+                                    cl::desc("-mapcost-run: bytes of dynamic (extern) shared memory"));
+cl::opt<std::string> RunSeed("mapcost-run-seed", cl::cat(Category),
+                             cl::desc("-mapcost-run: the seed of schedules and random contents"));
+cl::opt<std::string> RunOrders("mapcost-run-orders", cl::cat(Category),
+                               cl::desc("-mapcost-run: how many schedules (seeds) to run"));
+cl::opt<std::string> RunMode("mapcost-run-mode", cl::cat(Category),
+                             cl::desc("-mapcost-run: lockstep (warps) or interleave (threads)"));
+cl::opt<std::string> RunSteps("mapcost-run-steps", cl::cat(Category),
+                              cl::desc("-mapcost-run: instructions per thread before giving up"));
 
 // MAPCOST_OPTIONS first, then the command line, which wins where both set
 // an option. Returns false after reporting the error on M.
@@ -80,7 +94,10 @@ bool collectOptions(Module &M, mc_options &O) {
                 {"warp-size", WarpSize},   {"line-bytes", LineBytes},
                 {"banks", Banks},          {"bank-bytes", BankBytes},
                 {"rlimit", RLimit},        {"report", Report},
-                {"report-format", ReportFormat}, {"warnings", Warnings}};
+                {"report-format", ReportFormat}, {"warnings", Warnings},
+                {"run", Run},              {"run-shared-bytes", RunSharedBytes},
+                {"run-seed", RunSeed},     {"run-orders", RunOrders},
+                {"run-mode", RunMode},     {"run-steps", RunSteps}};
   for (auto &S : Single) {
     if (S.Opt.getNumOccurrences() == 0)
       continue;
@@ -93,6 +110,11 @@ bool collectOptions(Module &M, mc_options &O) {
   }
   for (const std::string &P : Params)
     if (!mc_options_set(&O, "param", P.c_str(), Err, sizeof Err)) {
+      mc_shim_diagnose(wrap(&M), MC_DIAG_ERROR, nullptr, Err);
+      return false;
+    }
+  for (const std::string &A : RunArrays)
+    if (!mc_options_set(&O, "run-array", A.c_str(), Err, sizeof Err)) {
       mc_shim_diagnose(wrap(&M), MC_DIAG_ERROR, nullptr, Err);
       return false;
     }
@@ -110,8 +132,12 @@ struct MapcostPass : PassInfoMixin<MapcostPass> {
     mc_options O;
     if (!collectOptions(M, O))
       return PreservedAnalyses::all();
-    if (std::unique_ptr<Module> C = mapcost::canonicalClone(M))
-      mc_analyze_module(wrap(C.get()), &O);
+    if (std::unique_ptr<Module> C = mapcost::canonicalClone(M)) {
+      if (O.run)
+        mc_run_module(wrap(C.get()), &O);
+      else
+        mc_analyze_module(wrap(C.get()), &O);
+    }
     else
       mc_shim_diagnose(wrap(&M), MC_DIAG_ERROR, nullptr,
                        "internal error: the canonicalising pipeline did not parse");

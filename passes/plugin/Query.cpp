@@ -330,3 +330,55 @@ extern "C" char *mc_shim_global_type(LLVMValueRef GVRef) {
   const DIGlobalVariable *V = globalVariable(GVRef);
   return V ? dup(typeText(V->getType())) : nullptr;
 }
+
+extern "C" int mc_shim_atomic_scope(LLVMValueRef InstRef) {
+  auto *I = dyn_cast_or_null<Instruction>(unwrap(InstRef));
+  if (!I)
+    return -1;
+  std::optional<SyncScope::ID> SSID = getAtomicSyncScopeID(I);
+  if (SSID) {
+    SmallVector<StringRef, 8> Names;
+    I->getContext().getSyncScopeNames(Names);
+    StringRef Name = *SSID < Names.size() ? Names[*SSID] : "";
+    if (*SSID == SyncScope::System || Name.empty())
+      return 1; // CUDA's plain atomics are device-scope atomics
+    if (Name == "device")
+      return 1;
+    return 0; // block, cluster, singlethread: narrower than the grid
+  }
+  // NVVM's scoped atomic intrinsics: llvm.nvvm.atomic.<op>.gen.<t>.{cta,sys}.
+  if (auto *CB = dyn_cast<CallBase>(I))
+    if (const Function *F = CB->getCalledFunction()) {
+      StringRef N = F->getName();
+      if (N.starts_with("llvm.nvvm.atomic.")) {
+        if (N.contains(".cta."))
+          return 0;
+        if (N.contains(".sys."))
+          return 2;
+        return 1;
+      }
+    }
+  return -1;
+}
+
+extern "C" uint64_t mc_shim_param_pointee_bytes(LLVMValueRef FnRef, unsigned Index) {
+  auto *F = dyn_cast_or_null<Function>(unwrap(FnRef));
+  const DILocalVariable *V = F ? paramVariable(*F, Index) : nullptr;
+  const DIType *T = V ? V->getType() : nullptr;
+  // Through typedefs and qualifiers to the pointer, then to what it points to.
+  auto Strip = [](const DIType *T) {
+    while (auto *D = dyn_cast_or_null<DIDerivedType>(T)) {
+      unsigned Tag = D->getTag();
+      if (Tag != dwarf::DW_TAG_typedef && Tag != dwarf::DW_TAG_const_type &&
+          Tag != dwarf::DW_TAG_volatile_type && Tag != dwarf::DW_TAG_restrict_type)
+        break;
+      T = D->getBaseType();
+    }
+    return T;
+  };
+  auto *P = dyn_cast_or_null<DIDerivedType>(Strip(T));
+  if (!P || P->getTag() != dwarf::DW_TAG_pointer_type)
+    return 0;
+  const DIType *E = Strip(P->getBaseType());
+  return E ? E->getSizeInBits() / 8 : 0;
+}

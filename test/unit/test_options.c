@@ -1,5 +1,6 @@
 /* Unit tests of the option parser (CONTRACT §1). */
 #include "check.h"
+#include "mapcost/interp.h"
 #include "mapcost/options.h"
 
 static bool set(mc_options *o, const char *name, const char *value) {
@@ -96,11 +97,39 @@ static void test_env(void) {
   CHECK(mc_options_parse_env(&o, "", err, sizeof err));
 }
 
+static void test_run(void) {
+  mc_options o;
+  mc_options_init(&o);
+  CHECK(!o.run && o.run_orders == 1 && !o.run_interleave);
+  CHECK(set(&o, "run", NULL) && o.run);
+  CHECK(set(&o, "run-array", "a=16:seq") && o.nrun_arrays == 1);
+  CHECK(!set(&o, "run-array", "=16"));
+  CHECK(set(&o, "run-mode", "interleave") && o.run_interleave);
+  CHECK(!set(&o, "run-mode", "random"));
+  CHECK(set(&o, "run-orders", "4") && o.run_orders == 4);
+  CHECK(!set(&o, "run-orders", "0"));
+  CHECK(set(&o, "run-shared-bytes", "1024") && o.run_shared_bytes == 1024);
+  CHECK(set(&o, "run-seed", "7") && o.run_seed == 7);
+  CHECK(set(&o, "run-steps", "100") && o.run_steps == 100);
+  mc_array_spec a;
+  char err[256];
+  CHECK(mc_parse_array_spec("in=256:seq", &a, err, sizeof err));
+  CHECK(!strcmp(a.name, "in") && a.elements == 256 && a.init == MC_INIT_SEQ);
+  CHECK(mc_parse_array_spec("out=8:-3", &a, err, sizeof err));
+  CHECK(a.init == MC_INIT_CONST && a.value == -3);
+  CHECK(mc_parse_array_spec("b=4", &a, err, sizeof err) && a.init == MC_INIT_RAND);
+  CHECK(!mc_parse_array_spec("b=0", &a, err, sizeof err));
+  CHECK(!mc_parse_array_spec("b=4:1.5", &a, err, sizeof err));
+  CHECK(strstr(err, "INIT must be zero, seq, rand or an integer") != NULL);
+  CHECK(!mc_parse_array_spec("=4", &a, err, sizeof err));
+}
+
 int main(void) {
   test_defaults();
   test_dims();
   test_params();
   test_model_and_flags();
   test_env();
+  test_run();
   return check_report("options");
 }

@@ -56,6 +56,9 @@ if major < 20:
 # Keep the environment clean of the user's mapcost settings.
 config.environment.pop("MAPCOST_OPTIONS", None)
 config.environment["MAPCOST_PLUGIN"] = plugin
+# The size of the property tests (CI sets it per LLVM version).
+if "MAPCOST_PROPERTY_KERNELS" in os.environ:
+    config.environment["MAPCOST_PROPERTY_KERNELS"] = os.environ["MAPCOST_PROPERTY_KERNELS"]
 for var in ("HOME", "TMPDIR"):
     if var in os.environ:
         config.environment[var] = os.environ[var]

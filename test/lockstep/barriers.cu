@@ -16,10 +16,15 @@
 // RUN: %cuda_device -g -O2 -S -o /dev/null %load_plugin -mllvm -mapcost-warnings=0 %s 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=QUIET --allow-empty
 //
-// The report: verdicts and barrier_divergence entries.
+// The report: verdicts and barrier_divergence entries; SARIF, one result
+// per divergent barrier.
 // RUN: rm -rf %t.dir && %opt -load-pass-plugin=%plugin -passes=mapcost -mapcost-report=%t.dir \
 // RUN:   -mapcost-warnings=0 -disable-output %t.ll
 // RUN: cat %t.dir/*.json | FileCheck %s --check-prefix=JSON
+// RUN: rm -rf %t.sarif && %opt -load-pass-plugin=%plugin -passes=mapcost -mapcost-report=%t.sarif \
+// RUN:   -mapcost-report-format=sarif -mapcost-warnings=0 -disable-output %t.ll
+// RUN: cat %t.sarif/*.sarif | grep -c '"ruleId": "barrier-divergence", "level": "error"' \
+// RUN:   | FileCheck %s --check-prefix=COUNT
 
 __device__ void use(int);
 
@@ -205,126 +210,126 @@ __global__ void trap_paths(int *s, int n) {
 
 // ---- Expected: the printer (symbolic block size) ----
 // CHECK-LABEL: lockstep of kernel 'div_if': 3 blocks, 0 loops, 1 barrier; block size symbolic
-// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:30:5 scope block: divergent when threadIdx.x < 16 (threadIdx.x < 16 may differ between the threads of a block: it depends on threadIdx.x)
+// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:35:5 scope block: divergent when threadIdx.x < 16 (threadIdx.x < 16 may differ between the threads of a block: it depends on threadIdx.x)
 // CHECK-LABEL: lockstep of kernel 'div_loop_bound': 4 blocks, 1 loop, 1 barrier; block size symbolic
-// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:37:5 scope block: divergent when i < threadIdx.x (the threads of a block may leave the loop at {{.*}}barriers.cu:35 at different iterations: its exit depends on threadIdx.x)
+// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:42:5 scope block: divergent when i < threadIdx.x (the threads of a block may leave the loop at {{.*}}barriers.cu:40 at different iterations: its exit depends on threadIdx.x)
 // CHECK-LABEL: lockstep of kernel 'early_return': 3 blocks, 0 loops, 1 barrier; block size symbolic
-// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:46:3 scope block: divergent when threadIdx.x < n (threadIdx.x < n may differ between the threads of a block: it depends on threadIdx.x)
+// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:51:3 scope block: divergent when threadIdx.x < n (threadIdx.x < n may differ between the threads of a block: it depends on threadIdx.x)
 // CHECK-LABEL: lockstep of kernel 'uniform_loop': 4 blocks, 1 loop, 1 barrier; block size symbolic
-// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:53:5 scope block: ok
+// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:58:5 scope block: ok
 // CHECK-LABEL: lockstep of kernel 'after_data_branch': 4 blocks, 0 loops, 1 barrier; block size symbolic
-// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:61:3 scope block: ok
+// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:66:3 scope block: ok
 // CHECK-LABEL: lockstep of kernel 'in_data_branch': 3 blocks, 0 loops, 1 barrier; block size symbolic
-// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:68:5 scope block: divergent when a[0] > 0 (a[0] > 0 may differ between the threads of a block: it depends on a value loaded from memory (a[0]) at {{.*}}barriers.cu:67)
+// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:73:5 scope block: divergent when a[0] > 0 (a[0] > 0 may differ between the threads of a block: it depends on a value loaded from memory (a[0]) at {{.*}}barriers.cu:72)
 // CHECK-LABEL: lockstep of kernel 'uniform_switch': 5 blocks, 0 loops, 2 barriers; block size symbolic
-// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:74:31 scope block: ok
-// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:76:12 scope block: ok
+// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:79:31 scope block: ok
+// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:81:12 scope block: ok
 // CHECK-LABEL: lockstep of kernel 'count_divergent': 3 blocks, 0 loops, 1 barrier; block size symbolic
-// CHECK-NEXT:   barrier __syncthreads_count() at {{.*}}barriers.cu:84:12 scope block: divergent when threadIdx.x < 32 (threadIdx.x < 32 may differ between the threads of a block: it depends on threadIdx.x)
+// CHECK-NEXT:   barrier __syncthreads_count() at {{.*}}barriers.cu:89:12 scope block: divergent when threadIdx.x < 32 (threadIdx.x < 32 may differ between the threads of a block: it depends on threadIdx.x)
 // CHECK-LABEL: lockstep of kernel 'or_uniform': 3 blocks, 0 loops, 1 barrier; block size symbolic
-// CHECK-NEXT:   barrier __syncthreads_or() at {{.*}}barriers.cu:89:12 scope block: ok
+// CHECK-NEXT:   barrier __syncthreads_or() at {{.*}}barriers.cu:94:12 scope block: ok
 // CHECK-LABEL: lockstep of kernel 'nested_divergent': 4 blocks, 0 loops, 1 barrier; block size symbolic
-// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:97:7 scope block: divergent when n > 0 && threadIdx.y == 0 (threadIdx.y == 0 may differ between the threads of a block: it depends on threadIdx.y)
+// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:102:7 scope block: divergent when n > 0 && threadIdx.y == 0 (threadIdx.y == 0 may differ between the threads of a block: it depends on threadIdx.y)
 // CHECK-LABEL: lockstep of kernel 'nested_uniform': 7 blocks, 2 loops, 1 barrier; block size symbolic
-// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:105:7 scope block: ok
+// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:110:7 scope block: ok
 // CHECK-LABEL: lockstep of kernel 'block_sync': 5 blocks, 0 loops, 2 barriers; block size symbolic
-// CHECK-NEXT:   barrier barrier.sync (cooperative groups' block sync) at {{.*}}barriers.cu:113:5 scope block: ok
-// CHECK-NEXT:   barrier barrier.sync (cooperative groups' block sync) at {{.*}}barriers.cu:115:5 scope block: divergent when threadIdx.z == 0 (threadIdx.z == 0 may differ between the threads of a block: it depends on threadIdx.z)
+// CHECK-NEXT:   barrier barrier.sync (cooperative groups' block sync) at {{.*}}barriers.cu:118:5 scope block: ok
+// CHECK-NEXT:   barrier barrier.sync (cooperative groups' block sync) at {{.*}}barriers.cu:120:5 scope block: divergent when threadIdx.z == 0 (threadIdx.z == 0 may differ between the threads of a block: it depends on threadIdx.z)
 // CHECK-LABEL: lockstep of kernel 'warp_sync': 7 blocks, 0 loops, 3 barriers; block size symbolic
-// CHECK-NEXT:   barrier __syncwarp() at {{.*}}barriers.cu:123:5 scope warp: divergent when (threadIdx.x & 16) == 0 ((threadIdx.x & 16) == 0 may differ between the threads of a warp: it depends on threadIdx.x)
-// CHECK-NEXT:   barrier __syncwarp() at {{.*}}barriers.cu:125:5 scope warp: ok
-// CHECK-NEXT:   barrier __syncwarp() at {{.*}}barriers.cu:127:5 scope warp: divergent when threadIdx.x < 32 (threadIdx.x < 32 may differ between the threads of a warp: it depends on threadIdx.x)
+// CHECK-NEXT:   barrier __syncwarp() at {{.*}}barriers.cu:128:5 scope warp: divergent when (threadIdx.x & 16) == 0 ((threadIdx.x & 16) == 0 may differ between the threads of a warp: it depends on threadIdx.x)
+// CHECK-NEXT:   barrier __syncwarp() at {{.*}}barriers.cu:130:5 scope warp: ok
+// CHECK-NEXT:   barrier __syncwarp() at {{.*}}barriers.cu:132:5 scope warp: divergent when threadIdx.x < 32 (threadIdx.x < 32 may differ between the threads of a warp: it depends on threadIdx.x)
 // CHECK-LABEL: lockstep of kernel 'partial': 1 block, 0 loops, 1 barrier; block size symbolic
-// CHECK-NEXT:   barrier barrier.sync(id, count) at {{.*}}barriers.cu:134:3 scope block: inconclusive (barrier.sync(id, count) waits for 64 threads, which is not provably the block size: a partial barrier)
+// CHECK-NEXT:   barrier barrier.sync(id, count) at {{.*}}barriers.cu:139:3 scope block: inconclusive (barrier.sync(id, count) waits for 64 threads, which is not provably the block size: a partial barrier)
 // CHECK-LABEL: lockstep of kernel 'whole_count': 1 block, 0 loops, 1 barrier; block size symbolic
-// CHECK-NEXT:   barrier barrier.sync(id, count) at {{.*}}barriers.cu:139:3 scope block: ok
+// CHECK-NEXT:   barrier barrier.sync(id, count) at {{.*}}barriers.cu:144:3 scope block: ok
 // CHECK-LABEL: lockstep of kernel 'first_64': 5 blocks, 0 loops, 2 barriers; block size symbolic
-// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:146:5 scope block: divergent when threadIdx.x < 64 (threadIdx.x < 64 may differ between the threads of a block: it depends on threadIdx.x)
-// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:148:5 scope block: divergent when threadIdx.x < 32 (threadIdx.x < 32 may differ between the threads of a block: it depends on threadIdx.x)
+// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:151:5 scope block: divergent when threadIdx.x < 64 (threadIdx.x < 64 may differ between the threads of a block: it depends on threadIdx.x)
+// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:153:5 scope block: divergent when threadIdx.x < 32 (threadIdx.x < 32 may differ between the threads of a block: it depends on threadIdx.x)
 // CHECK-LABEL: lockstep of kernel 'arrive': 3 blocks, 0 loops, 1 barrier; block size symbolic
-// CHECK-NEXT:   barrier bar.arrive (inline assembly) at {{.*}}barriers.cu:154:5 scope block: not a barrier
+// CHECK-NEXT:   barrier bar.arrive (inline assembly) at {{.*}}barriers.cu:159:5 scope block: not a barrier
 // CHECK-LABEL: lockstep of kernel 'after_divergent_loop': 4 blocks, 1 loop, 1 barrier; block size symbolic
-// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:161:3 scope block: ok
+// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:166:3 scope block: ok
 // CHECK-LABEL: lockstep of kernel 'break_loop': 5 blocks, 1 loop, 1 barrier; block size symbolic
-// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:169:5 scope block: divergent when i != max(n, 0) && s[i] != threadIdx.x (the threads of a block may leave the loop at {{.*}}barriers.cu:166 at different iterations: its exit depends on a value loaded from memory (s[i]) at {{.*}}barriers.cu:167)
+// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:174:5 scope block: divergent when i != max(n, 0) && s[i] != threadIdx.x (the threads of a block may leave the loop at {{.*}}barriers.cu:171 at different iterations: its exit depends on a value loaded from memory (s[i]) at {{.*}}barriers.cu:172)
 // CHECK-LABEL: lockstep of kernel 'tree_reduction': 10 blocks, 2 loops, 3 barriers; block size symbolic
-// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:179:5 scope block: ok
-// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:183:7 scope block: ok
-// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:187:5 scope block: ok
+// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:184:5 scope block: ok
+// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:188:7 scope block: ok
+// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:192:5 scope block: ok
 // CHECK-LABEL: lockstep of kernel 'trap_paths': 10 blocks, 1 loop, 1 barrier; block size symbolic
-// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:202:5 scope block: ok
+// CHECK-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:207:5 scope block: ok
 
 // ---- With 64-thread blocks: warp_sync, partial, first_64 change ----
 // D64-LABEL: lockstep of kernel 'warp_sync': 7 blocks, 0 loops, 3 barriers; block size 64x1x1
-// D64-NEXT:   barrier __syncwarp() at {{.*}}barriers.cu:123:5 scope warp: divergent when (threadIdx.x & 16) == 0 ((threadIdx.x & 16) == 0 may differ between the threads of a warp: it depends on threadIdx.x)
-// D64-NEXT:   barrier __syncwarp() at {{.*}}barriers.cu:125:5 scope warp: ok
-// D64-NEXT:   barrier __syncwarp() at {{.*}}barriers.cu:127:5 scope warp: ok
+// D64-NEXT:   barrier __syncwarp() at {{.*}}barriers.cu:128:5 scope warp: divergent when (threadIdx.x & 16) == 0 ((threadIdx.x & 16) == 0 may differ between the threads of a warp: it depends on threadIdx.x)
+// D64-NEXT:   barrier __syncwarp() at {{.*}}barriers.cu:130:5 scope warp: ok
+// D64-NEXT:   barrier __syncwarp() at {{.*}}barriers.cu:132:5 scope warp: ok
 // D64-LABEL: lockstep of kernel 'partial': 1 block, 0 loops, 1 barrier; block size 64x1x1
-// D64-NEXT:   barrier barrier.sync(id, count) at {{.*}}barriers.cu:134:3 scope block: ok
-// D64-LABEL: lockstep of kernel 'whole_count': 1 block, 0 loops, 1 barrier; block size 64x1x1
 // D64-NEXT:   barrier barrier.sync(id, count) at {{.*}}barriers.cu:139:3 scope block: ok
+// D64-LABEL: lockstep of kernel 'whole_count': 1 block, 0 loops, 1 barrier; block size 64x1x1
+// D64-NEXT:   barrier barrier.sync(id, count) at {{.*}}barriers.cu:144:3 scope block: ok
 // D64-LABEL: lockstep of kernel 'first_64': 5 blocks, 0 loops, 2 barriers; block size 64x1x1
-// D64-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:146:5 scope block: ok
-// D64-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:148:5 scope block: divergent when threadIdx.x < 32 (threadIdx.x < 32 may differ between the threads of a block: it depends on threadIdx.x)
+// D64-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:151:5 scope block: ok
+// D64-NEXT:   barrier __syncthreads() at {{.*}}barriers.cu:153:5 scope block: divergent when threadIdx.x < 32 (threadIdx.x < 32 may differ between the threads of a block: it depends on threadIdx.x)
 
 // ---- Warnings (clang -O2) ----
-// WARN: warning: {{.*}}barriers.cu:30:5: mapcost: barrier divergence in kernel 'div_if': __syncthreads() at {{.*}}barriers.cu:30:5 is reached only by threads where threadIdx.x < 16; move the barrier out of the condition or make the condition the same for the whole block [-Wbackend-plugin]
-// WARN: warning: {{.*}}barriers.cu:37:5: mapcost: barrier divergence in kernel 'div_loop_bound': __syncthreads() at {{.*}}barriers.cu:37:5 is reached only by threads where {{.*}} < threadIdx.x; move the barrier out of the condition or make the condition the same for the whole block [-Wbackend-plugin]
-// WARN: warning: {{.*}}barriers.cu:46:3: mapcost: barrier divergence in kernel 'early_return': __syncthreads() at {{.*}}barriers.cu:46:3 is reached only by threads where threadIdx.x < {{.*}}; move the barrier out of the condition or make the condition the same for the whole block [-Wbackend-plugin]
-// WARN: warning: {{.*}}barriers.cu:68:5: mapcost: barrier divergence in kernel 'in_data_branch': __syncthreads() at {{.*}}barriers.cu:68:5 is reached only by threads where {{.*}}[0] > 0; move the barrier out of the condition or make the condition the same for the whole block [-Wbackend-plugin]
-// WARN: warning: {{.*}}barriers.cu:84:12: mapcost: barrier divergence in kernel 'count_divergent': __syncthreads_count() at {{.*}}barriers.cu:84:12 is reached only by threads where threadIdx.x < 32; move the barrier out of the condition or make the condition the same for the whole block [-Wbackend-plugin]
-// WARN: warning: {{.*}}barriers.cu:97:7: mapcost: barrier divergence in kernel 'nested_divergent': __syncthreads() at {{.*}}barriers.cu:97:7 is reached only by threads where {{.*}} > 0 && threadIdx.y == 0; move the barrier out of the condition or make the condition the same for the whole block [-Wbackend-plugin]
-// WARN: warning: {{.*}}barriers.cu:115:5: mapcost: barrier divergence in kernel 'block_sync': barrier.sync (cooperative groups' block sync) at {{.*}}barriers.cu:115:5 is reached only by threads where threadIdx.z == 0; move the barrier out of the condition or make the condition the same for the whole block [-Wbackend-plugin]
-// WARN: warning: {{.*}}barriers.cu:123:5: mapcost: barrier divergence in kernel 'warp_sync': __syncwarp() at {{.*}}barriers.cu:123:5 is reached only by threads where (threadIdx.x & 16) == 0; move the barrier out of the condition or make the condition the same for the whole warp [-Wbackend-plugin]
-// WARN: warning: {{.*}}barriers.cu:127:5: mapcost: barrier divergence in kernel 'warp_sync': __syncwarp() at {{.*}}barriers.cu:127:5 is reached only by threads where threadIdx.x < 32; move the barrier out of the condition or make the condition the same for the whole warp [-Wbackend-plugin]
-// WARN: warning: {{.*}}barriers.cu:146:5: mapcost: barrier divergence in kernel 'first_64': __syncthreads() at {{.*}}barriers.cu:146:5 is reached only by threads where threadIdx.x < 64; move the barrier out of the condition or make the condition the same for the whole block [-Wbackend-plugin]
-// WARN: warning: {{.*}}barriers.cu:148:5: mapcost: barrier divergence in kernel 'first_64': __syncthreads() at {{.*}}barriers.cu:148:5 is reached only by threads where threadIdx.x < 32; move the barrier out of the condition or make the condition the same for the whole block [-Wbackend-plugin]
-// WARN: warning: {{.*}}barriers.cu:169:5: mapcost: barrier divergence in kernel 'break_loop': __syncthreads() at {{.*}}barriers.cu:169:5 is reached only by threads where {{.*}} != max({{.*}}, 0) && {{.*}}[{{.*}}] != threadIdx.x; move the barrier out of the condition or make the condition the same for the whole block [-Wbackend-plugin]
+// WARN: warning: {{.*}}barriers.cu:35:5: mapcost: barrier divergence in kernel 'div_if': __syncthreads() at {{.*}}barriers.cu:35:5 is reached only by threads where threadIdx.x < 16; move the barrier out of the condition or make the condition the same for the whole block [-Wbackend-plugin]
+// WARN: warning: {{.*}}barriers.cu:42:5: mapcost: barrier divergence in kernel 'div_loop_bound': __syncthreads() at {{.*}}barriers.cu:42:5 is reached only by threads where {{.*}} < threadIdx.x; move the barrier out of the condition or make the condition the same for the whole block [-Wbackend-plugin]
+// WARN: warning: {{.*}}barriers.cu:51:3: mapcost: barrier divergence in kernel 'early_return': __syncthreads() at {{.*}}barriers.cu:51:3 is reached only by threads where threadIdx.x < {{.*}}; move the barrier out of the condition or make the condition the same for the whole block [-Wbackend-plugin]
+// WARN: warning: {{.*}}barriers.cu:73:5: mapcost: barrier divergence in kernel 'in_data_branch': __syncthreads() at {{.*}}barriers.cu:73:5 is reached only by threads where {{.*}}[0] > 0; move the barrier out of the condition or make the condition the same for the whole block [-Wbackend-plugin]
+// WARN: warning: {{.*}}barriers.cu:89:12: mapcost: barrier divergence in kernel 'count_divergent': __syncthreads_count() at {{.*}}barriers.cu:89:12 is reached only by threads where threadIdx.x < 32; move the barrier out of the condition or make the condition the same for the whole block [-Wbackend-plugin]
+// WARN: warning: {{.*}}barriers.cu:102:7: mapcost: barrier divergence in kernel 'nested_divergent': __syncthreads() at {{.*}}barriers.cu:102:7 is reached only by threads where {{.*}} > 0 && threadIdx.y == 0; move the barrier out of the condition or make the condition the same for the whole block [-Wbackend-plugin]
+// WARN: warning: {{.*}}barriers.cu:120:5: mapcost: barrier divergence in kernel 'block_sync': barrier.sync (cooperative groups' block sync) at {{.*}}barriers.cu:120:5 is reached only by threads where threadIdx.z == 0; move the barrier out of the condition or make the condition the same for the whole block [-Wbackend-plugin]
+// WARN: warning: {{.*}}barriers.cu:128:5: mapcost: barrier divergence in kernel 'warp_sync': __syncwarp() at {{.*}}barriers.cu:128:5 is reached only by threads where (threadIdx.x & 16) == 0; move the barrier out of the condition or make the condition the same for the whole warp [-Wbackend-plugin]
+// WARN: warning: {{.*}}barriers.cu:132:5: mapcost: barrier divergence in kernel 'warp_sync': __syncwarp() at {{.*}}barriers.cu:132:5 is reached only by threads where threadIdx.x < 32; move the barrier out of the condition or make the condition the same for the whole warp [-Wbackend-plugin]
+// WARN: warning: {{.*}}barriers.cu:151:5: mapcost: barrier divergence in kernel 'first_64': __syncthreads() at {{.*}}barriers.cu:151:5 is reached only by threads where threadIdx.x < 64; move the barrier out of the condition or make the condition the same for the whole block [-Wbackend-plugin]
+// WARN: warning: {{.*}}barriers.cu:153:5: mapcost: barrier divergence in kernel 'first_64': __syncthreads() at {{.*}}barriers.cu:153:5 is reached only by threads where threadIdx.x < 32; move the barrier out of the condition or make the condition the same for the whole block [-Wbackend-plugin]
+// WARN: warning: {{.*}}barriers.cu:174:5: mapcost: barrier divergence in kernel 'break_loop': __syncthreads() at {{.*}}barriers.cu:174:5 is reached only by threads where {{.*}} != max({{.*}}, 0) && {{.*}}[{{.*}}] != threadIdx.x; move the barrier out of the condition or make the condition the same for the whole block [-Wbackend-plugin]
 // COUNT: 12
 // QUIET-NOT: barrier divergence
 
 // ---- The report ----
 // JSON: {"name": "div_if", {{[^}]*}}"verdict": "barrier-divergence"
-// JSON-SAME: {"line": 30, "column": 5, "condition": "threadIdx.x < 16"
+// JSON-SAME: {"line": 35, "column": 5, "condition": "threadIdx.x < 16"
 // JSON: {"name": "div_loop_bound", {{[^}]*}}"verdict": "barrier-divergence"
-// JSON-SAME: {"line": 37, "column": 5, "condition": "i < threadIdx.x"
+// JSON-SAME: {"line": 42, "column": 5, "condition": "i < threadIdx.x"
 // JSON: {"name": "early_return", {{[^}]*}}"verdict": "barrier-divergence"
-// JSON-SAME: {"line": 46, "column": 3, "condition": "threadIdx.x < n"
+// JSON-SAME: {"line": 51, "column": 3, "condition": "threadIdx.x < n"
 // JSON: {"name": "uniform_loop", {{[^}]*}}"verdict": "inconclusive"
 // JSON-SAME: "barrier_divergence": []
 // JSON: {"name": "after_data_branch", {{[^}]*}}"verdict": "inconclusive"
 // JSON-SAME: "barrier_divergence": []
 // JSON: {"name": "in_data_branch", {{[^}]*}}"verdict": "barrier-divergence"
-// JSON-SAME: {"line": 68, "column": 5, "condition": "a[0] > 0"
+// JSON-SAME: {"line": 73, "column": 5, "condition": "a[0] > 0"
 // JSON: {"name": "uniform_switch", {{[^}]*}}"verdict": "inconclusive"
 // JSON-SAME: "barrier_divergence": []
 // JSON: {"name": "count_divergent", {{[^}]*}}"verdict": "barrier-divergence"
-// JSON-SAME: {"line": 84, "column": 12, "condition": "threadIdx.x < 32"
+// JSON-SAME: {"line": 89, "column": 12, "condition": "threadIdx.x < 32"
 // JSON: {"name": "or_uniform", {{[^}]*}}"verdict": "inconclusive"
 // JSON-SAME: "barrier_divergence": []
 // JSON: {"name": "nested_divergent", {{[^}]*}}"verdict": "barrier-divergence"
-// JSON-SAME: {"line": 97, "column": 7, "condition": "n > 0 && threadIdx.y == 0"
+// JSON-SAME: {"line": 102, "column": 7, "condition": "n > 0 && threadIdx.y == 0"
 // JSON: {"name": "nested_uniform", {{[^}]*}}"verdict": "inconclusive"
 // JSON-SAME: "barrier_divergence": []
 // JSON: {"name": "block_sync", {{[^}]*}}"verdict": "barrier-divergence"
-// JSON-SAME: {"line": 115, "column": 5, "condition": "threadIdx.z == 0"
+// JSON-SAME: {"line": 120, "column": 5, "condition": "threadIdx.z == 0"
 // JSON: {"name": "warp_sync", {{[^}]*}}"verdict": "barrier-divergence"
-// JSON-SAME: {"line": 123, "column": 5, "condition": "(threadIdx.x & 16) == 0"
-// JSON-SAME: {"line": 127, "column": 5, "condition": "threadIdx.x < 32"
+// JSON-SAME: {"line": 128, "column": 5, "condition": "(threadIdx.x & 16) == 0"
+// JSON-SAME: {"line": 132, "column": 5, "condition": "threadIdx.x < 32"
 // JSON: {"name": "partial", {{[^}]*}}"verdict": "inconclusive"
 // JSON-SAME: "reasons": ["race analysis not built yet", "barrier.sync(id, count) waits for 64 threads, which is not provably the block size: a partial barrier"]
 // JSON-SAME: "barrier_divergence": []
 // JSON: {"name": "whole_count", {{[^}]*}}"verdict": "inconclusive"
 // JSON-SAME: "barrier_divergence": []
 // JSON: {"name": "first_64", {{[^}]*}}"verdict": "barrier-divergence"
-// JSON-SAME: {"line": 146, "column": 5, "condition": "threadIdx.x < 64"
-// JSON-SAME: {"line": 148, "column": 5, "condition": "threadIdx.x < 32"
+// JSON-SAME: {"line": 151, "column": 5, "condition": "threadIdx.x < 64"
+// JSON-SAME: {"line": 153, "column": 5, "condition": "threadIdx.x < 32"
 // JSON: {"name": "arrive", {{[^}]*}}"verdict": "inconclusive"
 // JSON-SAME: "barrier_divergence": []
 // JSON: {"name": "after_divergent_loop", {{[^}]*}}"verdict": "inconclusive"
 // JSON-SAME: "barrier_divergence": []
 // JSON: {"name": "break_loop", {{[^}]*}}"verdict": "barrier-divergence"
-// JSON-SAME: {"line": 169, "column": 5, "condition": "i != max(n, 0) && s[i] != threadIdx.x"
+// JSON-SAME: {"line": 174, "column": 5, "condition": "i != max(n, 0) && s[i] != threadIdx.x"
 // JSON: {"name": "tree_reduction", {{[^}]*}}"verdict": "inconclusive"
 // JSON-SAME: "barrier_divergence": []
 // JSON: {"name": "trap_paths", {{[^}]*}}"verdict": "inconclusive"

@@ -6,9 +6,10 @@
  * block order in lock-step, and between two barriers the warps run one at a
  * time to their next barrier in an order drawn from the seed. With lanes = 1
  * this is the interleaving semantics (seed 003 §3): threads run one at a
- * time to their next barrier. It records every access (thread, block,
- * array, byte offset, read/write/atomic with its scope, instruction) in
- * shadow memory and reports:
+ * time to their next barrier. It hands every access (thread, block,
+ * array, byte offset, read/write/atomic with its scope, instruction, the
+ * warp's active lanes) to an optional trace, records it in shadow memory and
+ * reports:
  *   - races observed at block scope (two threads of one block, one barrier
  *     interval, no __syncwarp between them when they share a warp) and at
  *     grid scope (global memory, two blocks, the whole kernel); atomics
@@ -52,6 +53,21 @@ typedef struct {
 
 enum { MC_MAX_ARRAY_SPECS = 64 };
 
+typedef enum { MC_ACCESS_READ, MC_ACCESS_WRITE, MC_ACCESS_ATOMIC } mc_access_kind;
+typedef enum { MC_SCOPE_BLOCK, MC_SCOPE_DEVICE, MC_SCOPE_SYSTEM } mc_atomic_scope;
+
+/* One access by one thread, as the interpreter executes it. */
+typedef struct {
+  uint64_t interval;     /* barrier interval, unique over the whole run */
+  unsigned block[3], tid[3];
+  int array;             /* kernel array index, -1: a local variable */
+  uint64_t byte_offset, bytes;
+  mc_access_kind kind;
+  mc_atomic_scope scope; /* atomics */
+  LLVMValueRef inst;
+  uint64_t active_mask;  /* the lanes of the warp executing it together */
+} mc_access_event;
+
 typedef struct {
   unsigned block_dim[3], grid_dim[3]; /* all set: concrete */
   uint64_t shared_bytes;              /* the dynamic (extern) shared buffer */
@@ -62,14 +78,15 @@ typedef struct {
   unsigned lanes;        /* threads that run in lock-step: warp_size, or 1 */
   uint64_t step_budget;  /* instructions per thread; 0: the default */
   unsigned max_blocks;   /* run at most this many blocks (0: all) */
+  /* Called for every access of every thread (NULL: none); the record that
+   * tests compare static protocols with. */
+  void (*trace)(void *user, const mc_access_event *e);
+  void *trace_user;
 } mc_run_config;
 
 /* "NAME=SIZE[:INIT]" with INIT one of zero, seq, rand, or an integer. */
 bool mc_parse_array_spec(const char *text, mc_array_spec *spec, char *err,
                          size_t errlen);
-
-typedef enum { MC_ACCESS_READ, MC_ACCESS_WRITE, MC_ACCESS_ATOMIC } mc_access_kind;
-typedef enum { MC_SCOPE_BLOCK, MC_SCOPE_DEVICE, MC_SCOPE_SYSTEM } mc_atomic_scope;
 
 typedef struct {
   LLVMValueRef inst;

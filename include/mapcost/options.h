@@ -45,6 +45,7 @@ typedef struct {
   unsigned run_orders;  /* seeds run-seed, run-seed+1, ... */
   bool run_interleave;  /* threads one at a time, not warps in lock-step */
   uint64_t run_steps;   /* per thread; 0: the default */
+  char run_trace[4096]; /* write every access into this file ("": none) */
 } mc_options;
 
 /* The defaults of CONTRACT §1 and §5. */

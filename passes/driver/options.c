@@ -247,6 +247,12 @@ bool mc_options_set(mc_options *o, const char *name, const char *value,
                   value ? value : "");
     return true;
   }
+  if (!strcmp(name, "run-trace")) {
+    if (!value || !*value || strlen(value) >= sizeof o->run_trace)
+      return fail(err, errlen, "-mapcost-run-trace needs a file name");
+    strcpy(o->run_trace, value);
+    return true;
+  }
   if (!strcmp(name, "run-steps"))
     return parse_uint_in(name, value, 1, UINT64_C(1) << 40, &o->run_steps, err, errlen);
   return fail(err, errlen, "unknown option -mapcost-%s", name);

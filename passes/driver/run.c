@@ -282,6 +282,28 @@ static bool config_from(LLVMModuleRef m, const mc_options *o, mc_run_config *c) 
   return true;
 }
 
+typedef struct {
+  FILE *f;
+  const mc_kernel *k;
+  uint64_t seed;
+} trace_file;
+
+/* -mapcost-run-trace: one line per access of one thread. */
+static void write_trace(void *user, const mc_access_event *e) {
+  static const char *const kinds[] = {"read", "write", "atomic"};
+  static const char *const scopes[] = {"block", "device", "system"};
+  trace_file *t = user;
+  fprintf(t->f,
+          "kernel=%s seed=%llu interval=%llu block=%u,%u,%u tid=%u,%u,%u array=%s "
+          "offset=%llu bytes=%llu kind=%s scope=%s line=%u column=%u mask=0x%llx\n",
+          t->k->name, (unsigned long long)t->seed, (unsigned long long)e->interval,
+          e->block[0], e->block[1], e->block[2], e->tid[0], e->tid[1], e->tid[2],
+          e->array >= 0 ? t->k->arrays[e->array].name : "-",
+          (unsigned long long)e->byte_offset, (unsigned long long)e->bytes,
+          kinds[e->kind], scopes[e->scope], LLVMGetDebugLocLine(e->inst),
+          LLVMGetDebugLocColumn(e->inst), (unsigned long long)e->active_mask);
+}
+
 bool mc_run_module(LLVMModuleRef m, const mc_options *o) {
   mc_run_config c;
   if (!config_from(m, o, &c))
@@ -293,6 +315,18 @@ bool mc_run_module(LLVMModuleRef m, const mc_options *o) {
     mc_shim_diagnose(m, MC_DIAG_ERROR, NULL, "out of memory");
     return false;
   }
+  trace_file trace = {0};
+  if (o->run_trace[0]) {
+    trace.f = fopen(o->run_trace, "w");
+    if (!trace.f) {
+      mc_shim_diagnose(m, MC_DIAG_ERROR, NULL,
+                       mc_sprintf(a, "cannot write the trace '%s'", o->run_trace));
+      mc_arena_free(a);
+      return false;
+    }
+    c.trace = write_trace;
+    c.trace_user = &trace;
+  }
   mc_strbuf out = {0};
   mc_strbuf_append(&out, "{\"version\": 1, ");
   key(&out, "source");
@@ -303,8 +337,10 @@ bool mc_run_module(LLVMModuleRef m, const mc_options *o) {
     mc_lockstep *ls = mc_lockstep_build(a, &ks->kernels[i], o);
     const mc_run_result *runs[1000];
     unsigned n = 0;
+    trace.k = &ks->kernels[i];
     for (unsigned s = 0; ls && s < o->run_orders; s++) {
       c.seed = o->run_seed + s;
+      trace.seed = c.seed;
       runs[n] = mc_run_kernel(a, ls, o, &c);
       if (runs[n])
         n++;
@@ -315,6 +351,8 @@ bool mc_run_module(LLVMModuleRef m, const mc_options *o) {
     kernel_json(a, &ks->kernels[i], o, &c, runs, n, &out);
   }
   mc_strbuf_append(&out, "]}\n");
+  if (trace.f)
+    fclose(trace.f);
   bool ok = !out.oom;
   char err[512];
   if (ok && o->report_dir[0])

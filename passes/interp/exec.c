@@ -912,6 +912,9 @@ static void lane_op(interp *in, unsigned i, thread *t) {
 }
 
 void exec_inst(interp *in, warp *w, unsigned i, thread **lanes, unsigned n) {
+  in->active_mask = 0;
+  for (unsigned l = 0; l < n; l++)
+    in->active_mask |= UINT64_C(1) << (lanes[l]->linear % in->o->warp_size % 64);
   switch (in->insts[i].op) {
   case LLVMLoad:
   case LLVMStore:

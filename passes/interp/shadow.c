@@ -148,6 +148,15 @@ static void grid_scope(interp *in, object *o, uint64_t off, acc now,
 void shadow_access(interp *in, thread *t, uint64_t ptr, uint64_t n,
                    mc_access_kind kind, mc_atomic_scope scope, unsigned inst) {
   object *o = obj_of(in, ptr, n, in->insts[inst].inst);
+  if (in->c->trace) {
+    mc_access_event e = {.interval = in->stamp, .array = o->array,
+                         .byte_offset = ptr & PTR_OFFSET_MASK, .bytes = n,
+                         .kind = kind, .scope = scope, .inst = in->insts[inst].inst,
+                         .active_mask = in->active_mask};
+    memcpy(e.block, in->block, sizeof e.block);
+    memcpy(e.tid, t->tid, sizeof e.tid);
+    in->c->trace(in->c->trace_user, &e);
+  }
   if (o->space == OBJ_LOCAL || o->space == OBJ_CONSTANT)
     return;
   acc now = {.stamp = in->stamp, .inst = inst + 1, .thread = (uint16_t)t->linear,

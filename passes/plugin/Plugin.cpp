@@ -73,6 +73,8 @@ cl::opt<std::string> RunOrders("mapcost-run-orders", cl::cat(Category),
                                cl::desc("-mapcost-run: how many schedules (seeds) to run"));
 cl::opt<std::string> RunMode("mapcost-run-mode", cl::cat(Category),
                              cl::desc("-mapcost-run: lockstep (warps) or interleave (threads)"));
+cl::opt<std::string> RunTrace("mapcost-run-trace", cl::cat(Category),
+                              cl::desc("-mapcost-run: write every access into this file"));
 cl::opt<std::string> RunSteps("mapcost-run-steps", cl::cat(Category),
                               cl::desc("-mapcost-run: instructions per thread before giving up"));
 
@@ -97,7 +99,8 @@ bool collectOptions(Module &M, mc_options &O) {
                 {"report-format", ReportFormat}, {"warnings", Warnings},
                 {"run", Run},              {"run-shared-bytes", RunSharedBytes},
                 {"run-seed", RunSeed},     {"run-orders", RunOrders},
-                {"run-mode", RunMode},     {"run-steps", RunSteps}};
+                {"run-mode", RunMode},     {"run-steps", RunSteps},
+                {"run-trace", RunTrace}};
   for (auto &S : Single) {
     if (S.Opt.getNumOccurrences() == 0)
       continue;

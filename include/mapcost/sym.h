@@ -107,7 +107,8 @@ typedef enum {
   MC_EXPR_CONST,
   MC_EXPR_ATOM,
   MC_EXPR_ADD, /* sum of coefs[i] * ops[i], plus value */
-  MC_EXPR_MUL, /* product of ops (at least two, none constant) */
+  MC_EXPR_MUL, /* product of ops (at least two, none constant; a sum only
+                  where distributing it would make too many terms) */
   MC_EXPR_UDIV, MC_EXPR_SDIV, MC_EXPR_UREM, MC_EXPR_SREM,
   MC_EXPR_SHL, MC_EXPR_LSHR, MC_EXPR_ASHR,
   MC_EXPR_AND, MC_EXPR_OR, MC_EXPR_XOR,         /* n-ary, constant last */
@@ -250,6 +251,18 @@ typedef const mc_expr *(*mc_subst_fn)(void *data, const mc_atom *a);
 const mc_expr *mc_expr_subst(mc_sym *s, const mc_expr *e, mc_subst_fn fn,
                              void *data);
 
+/* Narrowing: a later stage that learns an atom's range (the loop stage, a
+ * loop variable's; a fact, a parameter's) rebuilds expressions with the
+ * atom assumed in it, so that what the range rules out goes (a cast, a
+ * comparison). mc_sym_atom_in is the atom's node so narrowed (its range
+ * meets the atom's own); mc_expr_narrow rebuilds e with every atom for
+ * which fn gives a range narrowed to it (fn returns false to keep one).
+ * The evaluator reports a value outside the range as MC_EVAL_UNDEFINED. */
+const mc_expr *mc_sym_atom_in(mc_sym *s, const mc_atom *a, mc_interval range);
+typedef bool (*mc_range_fn)(void *data, const mc_atom *a, mc_interval *range);
+const mc_expr *mc_expr_narrow(mc_sym *s, const mc_expr *e, mc_range_fn fn,
+                              void *data);
+
 /* ---- Queries ---------------------------------------------------------- */
 
 bool mc_expr_is_const(const mc_expr *e, int64_t *value);
@@ -264,8 +277,11 @@ typedef bool (*mc_atom_fn)(void *data, const mc_atom *a);
 void mc_expr_atoms(const mc_expr *e, mc_atom_fn fn, void *data);
 /* Does e mention an atom of one of the kinds in mask (bit 1u << kind)? */
 bool mc_expr_mentions(const mc_expr *e, unsigned kind_mask);
-/* A total order on expressions that does not depend on the order they were
- * made in (it sorts the terms of sums): <0, 0, >0. */
+/* The total order that sorts the terms of sums and the operands of
+ * commutative operations: by kind of atom (blockIdx, blockDim, gridDim,
+ * threadIdx, ..., loop variables, parameters, unknowns), z before y before
+ * x, loop variables and unknowns by their number; casts do not move a
+ * term. <0, 0, >0. */
 int mc_expr_compare(const mc_expr *a, const mc_expr *b);
 
 /* ---- Printing ------------------------------------------------------------ */

@@ -493,7 +493,8 @@ static void set_scope(mc_access *x, LLVMValueRef inst) {
   free(name);
 }
 
-/* llvm.nvvm.atomic.<op>.gen.<type>.<scope>...: "add", and the scope. */
+/* llvm.nvvm.atomic.<op>.gen.<type>[.cta|.sys]... (LLVM 19): "add", and the
+ * scope. */
 static void nvvm_atomic(collector *c, LLVMValueRef call, const char *name) {
   mc_translator *t = c->t;
   const char *rest = name + strlen("llvm.nvvm.atomic.");
@@ -503,10 +504,11 @@ static void nvvm_atomic(collector *c, LLVMValueRef call, const char *name) {
   const char *op = mc_strndup(t->a, rest, n);
   mc_access *x = add_access(c, call, MC_ACCESS_ATOMIC, op, LLVMGetOperand(call, 0),
                             LLVMTypeOf(call), NULL);
+  /* Unscoped ones are system scope, as LLVM 22 reads them when it upgrades
+   * them to atomicrmw (PTX would make them .gpu: no difference inside a
+   * kernel). */
   if (x)
-    x->scope = strstr(name, ".cta.") || strstr(name, ".cta")
-                   ? MC_SCOPE_BLOCK
-                   : strstr(name, ".sys") ? MC_SCOPE_SYSTEM : MC_SCOPE_DEVICE;
+    x->scope = strstr(name, ".cta") ? MC_SCOPE_BLOCK : MC_SCOPE_SYSTEM;
 }
 
 static bool has_pointer_arg(LLVMValueRef call) {

@@ -3,8 +3,9 @@
  *
  * Builders that simplify live in simplify.c; this file only makes unique
  * nodes. Each node's interval is computed once, when it is made, from its
- * operands' intervals and the context's facts; flags that the intervals
- * prove are added then, so they are part of the node's identity in a
+ * operands' intervals and the context's facts, narrowed by what the IR
+ * assumed of it (nsw/nuw); its flags (exact signed, exact unsigned) follow
+ * from the interval, so they are part of the node's identity in a
  * deterministic way.
  */
 #include "sym_internal.h"
@@ -446,10 +447,26 @@ static bool table_grow(mc_sym *s) {
   return true;
 }
 
+static const mc_expr *intern(mc_sym *s, mc_expr_op op, unsigned width,
+                             unsigned assumed, mc_cmp pred, int64_t value,
+                             const mc_atom *atom, unsigned nops,
+                             const mc_expr *const *ops, const int64_t *coefs,
+                             const sym_ival *narrow);
+
 const mc_expr *sym_intern(mc_sym *s, mc_expr_op op, unsigned width,
                           unsigned assumed, mc_cmp pred, int64_t value,
                           const mc_atom *atom, unsigned nops,
                           const mc_expr *const *ops, const int64_t *coefs) {
+  return intern(s, op, width, assumed, pred, value, atom, nops, ops, coefs, NULL);
+}
+
+/* narrow: an interval the node's reading is assumed to lie in (an atom's
+ * range from a later stage), or NULL. */
+static const mc_expr *intern(mc_sym *s, mc_expr_op op, unsigned width,
+                             unsigned assumed, mc_cmp pred, int64_t value,
+                             const mc_atom *atom, unsigned nops,
+                             const mc_expr *const *ops, const int64_t *coefs,
+                             const sym_ival *narrow) {
   if (width < 1 || width > 64)
     return NULL;
   mc_expr key = {0};
@@ -462,6 +479,8 @@ const mc_expr *sym_intern(mc_sym *s, mc_expr_op op, unsigned width,
   key.ops = ops;
   key.coefs = coefs;
   sym_ival r = node_range(s, &key);
+  if (narrow)
+    r = iv_meet(r, *narrow);
   sym_ival ws = whole_signed(width), wu = whole_unsigned(width);
   /* An assumption that narrows nothing is no assumption: leave it out of
    * the node's identity. */
@@ -627,6 +646,13 @@ const mc_expr *mc_sym_unknown(mc_sym *s, mc_unknown_reason reason,
   if (!e || (value && !sym_ptrmap_put(s->arena, &s->unknowns, value, (void *)e)))
     return NULL;
   return e;
+}
+
+const mc_expr *mc_sym_atom_in(mc_sym *s, const mc_atom *a, mc_interval range) {
+  if (!a)
+    return NULL;
+  sym_ival r = sym_ival_of(range);
+  return intern(s, MC_EXPR_ATOM, a->width, 0, MC_CMP_EQ, 0, a, 0, NULL, NULL, &r);
 }
 
 /* ---- Queries ----------------------------------------------------------- */

@@ -740,10 +740,20 @@ const mc_expr *mc_expr_select(mc_sym *s, const mc_expr *c, const mc_expr *a,
     a = b;
     b = t;
   }
-  if (a->width == 1 && is_const(a, -1) && is_const(b, 0))
-    return c;
-  if (a->width == 1 && is_const(a, 0) && is_const(b, -1))
-    return mc_expr_not(s, c);
+  if (a->width == 1) {
+    /* Booleans: c && b, c || b as instcombine writes them (selects). */
+    const mc_expr *in[2] = {c, NULL};
+    if (is_const(a, -1) || is_const(b, 0)) {
+      in[1] = is_const(a, -1) ? b : a;
+      return build_nary(s, is_const(a, -1) ? MC_EXPR_OR : MC_EXPR_AND, 1, in, 2);
+    }
+    if (is_const(a, 0) || is_const(b, -1)) {
+      in[0] = mc_expr_not(s, c);
+      in[1] = is_const(a, 0) ? b : a;
+      return in[0] ? build_nary(s, is_const(a, 0) ? MC_EXPR_AND : MC_EXPR_OR, 1, in, 2)
+                   : NULL;
+    }
+  }
   const mc_expr *ops[3] = {c, a, b};
   return sym_intern(s, MC_EXPR_SELECT, a->width, 0, MC_CMP_EQ, 0, NULL, 3, ops, NULL);
 }
@@ -1015,4 +1025,29 @@ const mc_expr *mc_expr_subst(mc_sym *s, const mc_expr *e, mc_subst_fn fn,
     return NULL;
   subst_ctx c = {s, fn, data, {0}};
   return subst(&c, e);
+}
+
+typedef struct {
+  mc_range_fn fn;
+  void *data;
+  mc_sym *s;
+  bool oom;
+} narrow_ctx;
+
+static const mc_expr *narrowed_atom(void *data, const mc_atom *a) {
+  narrow_ctx *c = data;
+  mc_interval r;
+  if (!c->fn(c->data, a, &r))
+    return NULL;
+  const mc_expr *e = mc_sym_atom_in(c->s, a, r);
+  c->oom = c->oom || !e;
+  return e;
+}
+
+const mc_expr *mc_expr_narrow(mc_sym *s, const mc_expr *e, mc_range_fn fn, void *data) {
+  if (!fn)
+    return NULL;
+  narrow_ctx c = {fn, data, s, false};
+  const mc_expr *r = mc_expr_subst(s, e, narrowed_atom, &c);
+  return c.oom ? NULL : r;
 }

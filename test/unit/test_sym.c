@@ -136,6 +136,12 @@ static void test_other_ops(void) {
   CHECK(mc_expr_select(S, mc_expr_const(S, 1, 1), N, U) == N);
   CHECK(mc_expr_select(S, mc_expr_not(S, lt), N, U) == mc_expr_select(S, lt, U, N));
   CHECK(mc_expr_select(S, lt, mc_expr_const(S, 1, 1), mc_expr_const(S, 1, 0)) == lt);
+  const mc_expr *eq = mc_expr_cmp(S, MC_CMP_EQ, N, C32(0)), *T = mc_expr_const(S, 1, 1),
+                *F = mc_expr_const(S, 1, 0);
+  CHECK(mc_expr_select(S, lt, eq, F) == BIN(MC_EXPR_AND, eq, lt)); /* lt && eq */
+  CHECK(mc_expr_select(S, lt, T, eq) == BIN(MC_EXPR_OR, lt, eq));  /* lt || eq */
+  CHECK(mc_expr_select(S, lt, F, eq) == BIN(MC_EXPR_AND, mc_expr_not(S, lt), eq));
+  CHECK_STR(text(mc_expr_select(S, lt, eq, F)), "(i < n) & (n == 0)");
   const mc_expr *e = ADD(MUL(C32(8), N), C32(4));
   CHECK(mc_expr_div_exact(S, e, 4) == ADD(MUL(C32(2), N), C32(1)));
   CHECK(mc_expr_div_exact(S, MUL(C32(6), N), 4) == NULL);
@@ -213,6 +219,32 @@ static void test_subst(void) {
   CHECK(mc_expr_subst(S, e, four_for_n, NULL) == ADD(MUL(C32(4), TID(0)), C32(8)));
   CHECK(mc_expr_subst(S, TID(0), four_for_n, NULL) == TID(0));
   CHECK(mc_expr_mentions(e, 1u << MC_ATOM_PARAM) && !mc_expr_mentions(e, 1u << MC_ATOM_LOOP));
+}
+
+static bool i_in_0_100(void *data, const mc_atom *a, mc_interval *r) {
+  (void)data;
+  if (a != I->atom)
+    return false;
+  r->lo = 0;
+  r->hi = 99;
+  return true;
+}
+
+static void test_narrow(void) {
+  /* out[4 * i + threadIdx.x] with unsigned arithmetic: the loop stage says
+   * 0 <= i < 100, and the cast goes. */
+  const mc_expr *off = MUL(C64(4), ZEXT(ADD(MUL(C32(4), I), TID(0))));
+  CHECK_STR(text(off), "4 * (unsigned)(threadIdx.x + 4 * i)");
+  const mc_expr *n = mc_expr_narrow(S, off, i_in_0_100, NULL);
+  CHECK_STR(text(n), "4 * threadIdx.x + 16 * i");
+  CHECK(n->range.lo == 0 && n->range.hi == 16 * 99 + 4 * 1023);
+  /* i < 100 is now true; the narrowed atom is another node of the same atom */
+  const mc_expr *in = mc_sym_atom_in(S, I->atom, (mc_interval){0, 99});
+  CHECK(in != I && in->atom == I->atom);
+  CHECK(mc_expr_cmp(S, MC_CMP_SLT, in, C32(100)) == mc_expr_const(S, 1, 1));
+  uint64_t v;
+  mc_eval_env env = {{0}, {0}, {1, 1, 1}, {1, 1, 1}, 32, NULL, NULL};
+  CHECK(mc_expr_eval(in, &env, &v) == MC_EVAL_UNBOUND);
 }
 
 static void test_facts(void) {
@@ -470,6 +502,7 @@ int main(void) {
   test_printing();
   test_eval();
   test_subst();
+  test_narrow();
   test_facts();
   test_random();
   mc_arena_free(A);

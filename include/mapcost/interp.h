@@ -77,7 +77,6 @@ typedef struct {
   uint64_t data_seed;    /* random array contents (the same for every schedule) */
   unsigned lanes;        /* threads that run in lock-step: warp_size, or 1 */
   uint64_t step_budget;  /* instructions per thread; 0: the default */
-  unsigned max_blocks;   /* run at most this many blocks (0: all) */
   /* Called for every access of every thread (NULL: none); the record that
    * tests compare static protocols with. */
   void (*trace)(void *user, const mc_access_event *e);
@@ -137,9 +136,6 @@ typedef struct {
  * Everything is allocated in a. NULL only when out of memory. */
 mc_run_result *mc_run_kernel(mc_arena *a, const mc_lockstep *ls,
                              const mc_options *o, const mc_run_config *c);
-
-/* The bytes of the arrays after the last run are not kept; a test that
- * compares memory compares memory_hash. */
 
 #ifdef __cplusplus
 }

@@ -86,7 +86,7 @@ static unsigned type_bits(LLVMTypeRef t) {
 
 /* ---- operands -------------------------------------------------------------- */
 
-static uint64_t gep_offset(interp *in, LLVMValueRef gep, thread *t, bool *ok);
+static uint64_t gep_offset(interp *in, LLVMValueRef gep, thread *t);
 static void value(interp *in, thread *t, LLVMValueRef v, uint64_t *out);
 
 static void constant(interp *in, thread *t, LLVMValueRef v, uint64_t *out) {
@@ -119,10 +119,9 @@ static void constant(interp *in, thread *t, LLVMValueRef v, uint64_t *out) {
   } else if (LLVMIsAConstantExpr(v)) {
     LLVMOpcode op = LLVMGetConstOpcode(v);
     if (op == LLVMGetElementPtr) {
-      bool ok = true;
       uint64_t base;
       value(in, t, LLVMGetOperand(v, 0), &base);
-      out[0] = base + gep_offset(in, v, t, &ok);
+      out[0] = base + gep_offset(in, v, t);
     } else if (op == LLVMAddrSpaceCast || op == LLVMBitCast ||
                op == LLVMPtrToInt || op == LLVMIntToPtr) {
       value(in, t, LLVMGetOperand(v, 0), out);
@@ -165,7 +164,7 @@ static void set(interp *in, thread *t, unsigned i, const uint64_t *v) {
 
 /* ---- address arithmetic ------------------------------------------------------ */
 
-static uint64_t gep_offset(interp *in, LLVMValueRef gep, thread *t, bool *ok) {
+static uint64_t gep_offset(interp *in, LLVMValueRef gep, thread *t) {
   LLVMTypeRef ty = LLVMGetGEPSourceElementType(gep);
   unsigned n = (unsigned)LLVMGetNumOperands(gep);
   uint64_t off = 0;
@@ -187,7 +186,6 @@ static uint64_t gep_offset(interp *in, LLVMValueRef gep, thread *t, bool *ok) {
       off += (uint64_t)x * LLVMABISizeOfType(in->td, ty);
     }
   }
-  *ok = true;
   return off;
 }
 
@@ -712,8 +710,11 @@ static void memory_op(interp *in, warp *w, unsigned i, thread **lanes, unsigned 
 static void call_op(interp *in, warp *w, unsigned i, thread **lanes, unsigned n) {
   LLVMValueRef I = in->insts[i].inst;
   LLVMValueRef callee = LLVMGetCalledValue(I);
+  if (LLVMIsAInlineAsm(callee))
+    interp_fail(in, "%s: inline assembly (a texture fetch, a curand call, asm(...)) is "
+                "not interpreted", interp_where(in, I));
   if (!LLVMIsAFunction(callee))
-    interp_fail(in, "%s: an indirect call is not interpreted", interp_where(in, I));
+    interp_fail(in, "%s: a call through a pointer is not interpreted", interp_where(in, I));
   size_t len;
   const char *name = LLVMGetValueName2(callee, &len);
   if (call_warp(in, i, lanes, n, name))
@@ -846,11 +847,9 @@ static void lane_op(interp *in, unsigned i, thread *t) {
   case LLVMFreeze:
     value(in, t, LLVMGetOperand(I, 0), out);
     break;
-  case LLVMGetElementPtr: {
-    bool ok;
-    out[0] = scalar(in, t, LLVMGetOperand(I, 0)) + gep_offset(in, I, t, &ok);
+  case LLVMGetElementPtr:
+    out[0] = scalar(in, t, LLVMGetOperand(I, 0)) + gep_offset(in, I, t);
     break;
-  }
   case LLVMAlloca: {
     LLVMTypeRef at = LLVMGetAllocatedType(I);
     uint64_t count = scalar(in, t, LLVMGetOperand(I, 0));

@@ -485,8 +485,7 @@ mc_run_result *mc_run_kernel(mc_arena *a, const mc_lockstep *ls,
     init_params(in, param_regs);
     const unsigned *g = c->grid_dim;
     unsigned total = g[0] * g[1] * g[2];
-    unsigned limit = c->max_blocks && c->max_blocks < total ? c->max_blocks : total;
-    for (unsigned b = 0; b < limit; b++) {
+    for (unsigned b = 0; b < total; b++) {
       in->block[0] = b % g[0];
       in->block[1] = (b / g[0]) % g[1];
       in->block[2] = b / (g[0] * g[1]);

@@ -17,3 +17,11 @@ __global__ void needs_n(int *a, int n) { a[threadIdx.x] = n; }
 // RUN: not %mapcost run --no-sdk --block-dim=32 --grid-dim=1 --array a=16 --param n=1 --kernel bounds %s | FileCheck %s --check-prefix=BOUNDS
 // BOUNDS: reason: {{.*}}errors.cu:[[@LINE+1]]:{{[0-9]+}}: access of 4 bytes at byte offset 64 of 'a', which has 64 bytes (give it room with --array a=SIZE)
 __global__ void bounds(int *a, int n) { a[threadIdx.x] = n; }
+
+// RUN: not %mapcost run --no-sdk --block-dim=32 --grid-dim=1 --param n=1 --kernel asm_clock %s | FileCheck %s --check-prefix=ASM
+// ASM: reason: {{.*}}: inline assembly (a texture fetch, a curand call, asm(...)) is not interpreted
+__global__ void asm_clock(int *a, int n) {
+  int t;
+  asm volatile("mov.u32 %0, %%clock;" : "=r"(t));
+  a[threadIdx.x] = t;
+}

@@ -193,7 +193,9 @@ static void print_body(mc_strbuf *o, const mc_expr *e, need n) {
     print_sum(o, e);
     return;
   case MC_EXPR_MUL:
-    print_list(o, e, " * ", NEED_ANY, P_MUL, P_MUL + 1);
+    /* Every factor above `*`: `(a % b) * c`, and `4 * a * b` after a
+     * coefficient reads right. */
+    print_list(o, e, " * ", NEED_ANY, P_MUL + 1, P_MUL + 1);
     return;
   case MC_EXPR_UDIV:
   case MC_EXPR_SDIV:

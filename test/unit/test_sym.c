@@ -283,11 +283,15 @@ static uint64_t next(void) {
 }
 
 typedef struct {
-  uint32_t tid, bid, bdim, gdim, n, u;
+  uint32_t tid, bid, bdim, gdim, n, u, i;
 } env_values;
 
 static bool values(void *data, const mc_atom *a, uint64_t *bits) {
   const env_values *ev = data;
+  if (a->kind == MC_ATOM_LOOP) {
+    *bits = ev->i;
+    return true;
+  }
   if (a->kind != MC_ATOM_PARAM)
     return false;
   *bits = a->index == 0 ? ev->n : ev->u;
@@ -318,13 +322,12 @@ static sample gen(unsigned w, int depth) {
   if (w != 32 && kind < 2)
     kind = 2;
   if (kind == 0 || kind == 1) { /* an atom */
-    static const int which[] = {0, 1, 2, 3, 4, 5};
-    int k = which[next() % 6];
-    const mc_expr *atoms[6] = {TID(0), BID(0), BDIM(0), GDIM(0), N, U};
+    int k = (int)(next() % 7);
+    const mc_expr *atoms[7] = {TID(0), BID(0), BDIM(0), GDIM(0), N, U, I};
     r.e = atoms[k];
     for (int i = 0; i < ENVS; i++) {
-      const uint32_t vals[6] = {envs[i].tid, envs[i].bid, envs[i].bdim,
-                                envs[i].gdim, envs[i].n, envs[i].u};
+      const uint32_t vals[7] = {envs[i].tid, envs[i].bid, envs[i].bdim,
+                                envs[i].gdim, envs[i].n, envs[i].u, envs[i].i};
       r.v[i] = vals[k];
     }
     return r;
@@ -441,7 +444,244 @@ static sample gen(unsigned w, int depth) {
   return r;
 }
 
+/* ---- The printed form, evaluated as a script would --------------------
+ * A small evaluator of the printer's C-like grammar over the integers:
+ * + - * do not wrap, / and % truncate, >> floors, casts reduce modulo 2^w,
+ * min/max take any number of arguments. */
+
+typedef __int128 i128;
+typedef struct {
+  const char *p;
+  const env_values *env;
+  bool bad, overflow;
+} parser;
+
+static i128 parse_ternary(parser *ps);
+
+static void skip(parser *ps) {
+  while (*ps->p == ' ')
+    ps->p++;
+}
+static bool eat(parser *ps, const char *tok) {
+  skip(ps);
+  size_t n = strlen(tok);
+  if (strncmp(ps->p, tok, n))
+    return false;
+  /* "<" is not "<=" or "<<"; ">" likewise; "&" not "&&" */
+  if ((n == 1 && (tok[0] == '<' || tok[0] == '>') && (ps->p[1] == '=' || ps->p[1] == tok[0])) ||
+      (n == 1 && (tok[0] == '=' || tok[0] == '!') && ps->p[1] == '='))
+    return false;
+  ps->p += n;
+  return true;
+}
+static i128 chk(parser *ps, i128 v) {
+  i128 big = (i128)1 << 100;
+  if (v > big || v < -big)
+    ps->overflow = true;
+  return v;
+}
+static i128 reduce(i128 v, unsigned w, bool sgn) {
+  i128 m = (i128)1 << w;
+  i128 r = v % m;
+  if (r < 0)
+    r += m;
+  if (sgn && r >= m / 2)
+    r -= m;
+  return r;
+}
+
+static const struct {
+  const char *name;
+  unsigned w;
+  bool sgn;
+} casts[] = {{"(unsigned long)", 64, false}, {"(unsigned short)", 16, false},
+             {"(unsigned char)", 8, false},  {"(signed char)", 8, true},
+             {"(unsigned)", 32, false},      {"(long)", 64, true},
+             {"(short)", 16, true},          {"(int)", 32, true},
+             {"(bool)", 1, false},           {"(i1)", 1, true}};
+
+static i128 parse_unary(parser *ps);
+
+static i128 parse_primary(parser *ps) {
+  skip(ps);
+  if (eat(ps, "min(") || eat(ps, "max(")) {
+    bool mn = ps->p[-4] == 'm' && ps->p[-3] == 'i';
+    i128 r = parse_ternary(ps);
+    while (eat(ps, ",")) {
+      i128 x = parse_ternary(ps);
+      r = mn ? (x < r ? x : r) : (x > r ? x : r);
+    }
+    ps->bad |= !eat(ps, ")");
+    return r;
+  }
+  if (eat(ps, "(")) {
+    i128 r = parse_ternary(ps);
+    ps->bad |= !eat(ps, ")");
+    return r;
+  }
+  if (*ps->p >= '0' && *ps->p <= '9') {
+    i128 r = 0;
+    while (*ps->p >= '0' && *ps->p <= '9')
+      r = r * 10 + (*ps->p++ - '0');
+    return r;
+  }
+  static const char *const names[] = {"threadIdx.x", "blockIdx.x", "blockDim.x",
+                                      "gridDim.x", "n", "u", "i"};
+  for (int i = 0; i < 7; i++) {
+    size_t len = strlen(names[i]);
+    if (!strncmp(ps->p, names[i], len) && !(ps->p[len] >= 'a' && ps->p[len] <= 'z')) {
+      ps->p += len;
+      const env_values *e = ps->env;
+      switch (i) {
+      case 0: return e->tid;
+      case 1: return e->bid;
+      case 2: return e->bdim;
+      case 3: return e->gdim;
+      case 4: return (int32_t)e->n;
+      case 5: return e->u;
+      default: return (int32_t)e->i;
+      }
+    }
+  }
+  ps->bad = true;
+  return 0;
+}
+
+static i128 parse_unary(parser *ps) {
+  skip(ps);
+  if (*ps->p == '-' && ps->p[1] != '-') {
+    ps->p++;
+    return -parse_unary(ps);
+  }
+  for (unsigned i = 0; i < sizeof casts / sizeof casts[0]; i++)
+    if (!strncmp(ps->p, casts[i].name, strlen(casts[i].name))) {
+      ps->p += strlen(casts[i].name);
+      return reduce(parse_unary(ps), casts[i].w, casts[i].sgn);
+    }
+  return parse_primary(ps);
+}
+
+static i128 parse_mul(parser *ps) {
+  i128 r = parse_unary(ps);
+  for (;;) {
+    if (eat(ps, "*")) {
+      i128 x = parse_unary(ps), p;
+      if (__builtin_mul_overflow(r, x, &p))
+        ps->overflow = true, p = 0;
+      r = chk(ps, p);
+    } else if (eat(ps, "/") || eat(ps, "%")) {
+      bool div = ps->p[-1] == '/';
+      i128 x = parse_unary(ps);
+      if (x == 0)
+        ps->overflow = true; /* undefined: nothing to compare */
+      r = x == 0 ? 0 : div ? r / x : r % x;
+    } else {
+      return r;
+    }
+  }
+}
+static i128 parse_add(parser *ps) {
+  i128 r = parse_mul(ps);
+  for (;;) {
+    if (eat(ps, "+"))
+      r = chk(ps, r + parse_mul(ps));
+    else if (eat(ps, "-"))
+      r = chk(ps, r - parse_mul(ps));
+    else
+      return r;
+  }
+}
+static i128 parse_shift(parser *ps) {
+  i128 r = parse_add(ps);
+  for (;;) {
+    if (eat(ps, "<<")) {
+      i128 k = parse_add(ps), p = 0;
+      if (k < 0 || k > 100 || __builtin_mul_overflow(r, (i128)1 << (int)(k < 0 || k > 100 ? 0 : k), &p))
+        ps->overflow = true, p = 0;
+      r = chk(ps, p);
+    } else if (eat(ps, ">>")) {
+      i128 k = parse_add(ps);
+      if (k < 0 || k > 126)
+        ps->overflow = true, k = 0;
+      i128 d = (i128)1 << (int)k;
+      r = r >= 0 ? r / d : -((-r - 1) / d) - 1; /* floor */
+    } else {
+      return r;
+    }
+  }
+}
+static i128 parse_rel(parser *ps) {
+  i128 r = parse_shift(ps);
+  for (;;) {
+    if (eat(ps, "<="))
+      r = r <= parse_shift(ps);
+    else if (eat(ps, ">="))
+      r = r >= parse_shift(ps);
+    else if (eat(ps, "<"))
+      r = r < parse_shift(ps);
+    else if (eat(ps, ">"))
+      r = r > parse_shift(ps);
+    else
+      return r;
+  }
+}
+static i128 parse_eq(parser *ps) {
+  i128 r = parse_rel(ps);
+  for (;;) {
+    if (eat(ps, "=="))
+      r = r == parse_rel(ps);
+    else if (eat(ps, "!="))
+      r = r != parse_rel(ps);
+    else
+      return r;
+  }
+}
+static i128 parse_bits(parser *ps, int level) {
+  static const char *const ops[] = {"|", "^", "&"};
+  i128 r = level < 2 ? parse_bits(ps, level + 1) : parse_eq(ps);
+  while (eat(ps, ops[level])) {
+    i128 x = level < 2 ? parse_bits(ps, level + 1) : parse_eq(ps);
+    r = level == 0 ? (r | x) : level == 1 ? (r ^ x) : (r & x);
+  }
+  return r;
+}
+static i128 parse_ternary(parser *ps) {
+  i128 c = parse_bits(ps, 0);
+  if (!eat(ps, "?"))
+    return c;
+  /* both arms are parsed; only the chosen one's value counts */
+  parser save = *ps;
+  i128 a = parse_ternary(ps);
+  bool a_over = ps->overflow;
+  ps->bad |= !eat(ps, ":");
+  ps->overflow = save.overflow;
+  i128 b = parse_ternary(ps);
+  if (c)
+    ps->overflow = a_over;
+  return c ? a : b;
+}
+
 static int random_failures;
+
+/* The printed form read over the integers is the integer reading: within
+ * the node's range, and congruent to the bits. */
+static bool printed_matches(const mc_expr *e, const env_values *env, uint64_t bits) {
+  parser ps = {text(e), env, false, false};
+  i128 v = parse_ternary(&ps);
+  skip(&ps);
+  if (ps.bad || *ps.p) {
+    fprintf(stderr, "printed form does not parse at '%s': %s\n", ps.p, text(e));
+    return false;
+  }
+  if (ps.overflow)
+    return true;
+  unsigned w = e->width;
+  if (reduce(v, w, false) != (i128)bits)
+    return false;
+  /* saturated bounds mean "this far or beyond" */
+  return (e->range.lo == INT64_MIN || v >= e->range.lo) &&
+         (e->range.hi == INT64_MAX || v <= e->range.hi);
+}
 
 static void check_sample(const sample *sm) {
   if (!sm->e) {
@@ -464,6 +704,12 @@ static void check_sample(const sample *sm) {
     }
     if (good && mc_expr_exact(sm->e, false) && w < 64)
       good = (int64_t)v >= sm->e->range.lo && (int64_t)v <= sm->e->range.hi;
+    if (good && !printed_matches(sm->e, &envs[i], v)) {
+      good = false;
+      if (random_failures < 5)
+        fprintf(stderr, "random: the printed form of %s under env %d does not read %llu\n",
+                text(sm->e), i, (unsigned long long)v);
+    }
     if (!good && random_failures++ < 5)
       fprintf(stderr, "random: %s under env %d gives %llu (status %d), expected %llu\n",
               text(sm->e), i, (unsigned long long)v, (int)st,
@@ -481,8 +727,9 @@ static void test_random(void) {
     e->bid = (uint32_t)(next() % e->gdim);
     e->n = (uint32_t)(i % 3 ? next() % 200 - 100 : next());
     e->u = (uint32_t)(i % 3 ? next() % 200 : next());
+    e->i = (uint32_t)(i % 3 ? next() % 64 - 8 : next());
   }
-  for (int k = 0; k < 3000; k++) {
+  for (int k = 0; k < 6000; k++) {
     sample sm = gen(next() % 4 ? 32 : 64, 1 + (int)(next() % 4));
     check_sample(&sm);
   }

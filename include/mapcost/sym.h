@@ -160,6 +160,8 @@ typedef struct mc_expr {
   const struct mc_expr *const *ops;
   const int64_t *coefs;    /* ADD: nonzero, sign-extended from width */
   mc_interval range;       /* contains the integer reading (see above) */
+  unsigned size;           /* nodes of the expression as a tree (saturates
+                              at 2^30); what walks it recursively costs */
   unsigned hash;
   unsigned id;             /* creation order in the context */
 } mc_expr;

@@ -495,6 +495,9 @@ static const mc_expr *intern(mc_sym *s, mc_expr_op op, unsigned width,
   key.assumed = assumed;
   key.flags = (iv_within(r, ws) ? MC_NSW : 0) | (iv_within(r, wu) ? MC_NUW : 0);
   key.range = sym_ival_store(r);
+  key.size = 1;
+  for (unsigned i = 0; i < nops; i++)
+    key.size = key.size + ops[i]->size > (1u << 30) ? 1u << 30 : key.size + ops[i]->size;
   key.hash = node_hash(&key);
   if (2 * (s->n + 1) > s->cap && !table_grow(s))
     return NULL;

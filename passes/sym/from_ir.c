@@ -19,6 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Expressions larger than this (as trees) become unknowns. */
+enum { MAX_TREE = 4096 };
+
 static const mc_expr in_progress_marker;
 #define IN_PROGRESS (&in_progress_marker)
 
@@ -570,6 +573,10 @@ static const mc_expr *translate_value(mc_translator *t, LLVMValueRef v, unsigned
   }
   if (LLVMIsAInstruction(v)) {
     const mc_expr *e = translate_inst(t, v, w);
+    /* Values shared many times over (chains of selects) make trees that
+     * every later walk would pay for: past a size, an unknown. */
+    if (e && e->size > MAX_TREE)
+      return mc_sym_unknown(s, MC_UNKNOWN_UNSUPPORTED, "expression too large", w, v);
     return sym_scope_to_block(t, e, LLVMGetInstructionParent(v), v);
   }
   if (LLVMIsAConstantExpr(v))

@@ -40,6 +40,7 @@ static void test_hash_consing(void) {
   CHECK(mc_sym_loop_var(S, NULL, "i", 32, true) != I); /* no phi: a new atom */
   CHECK(mc_expr_compare(gid, ADD(TID(0), MUL(BID(0), BDIM(0)))) == 0);
   CHECK(mc_expr_compare(TID(0), N) < 0 && mc_expr_compare(N, TID(0)) > 0);
+  CHECK(TID(0)->size == 1 && gid->size == 5); /* (bid * bdim) + tid */
 }
 
 static void test_sums_and_products(void) {

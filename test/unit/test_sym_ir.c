@@ -173,6 +173,37 @@ int main(void) {
   CHECK(strstr(mc_strbuf_str(&out), "  i: loop variable\n") != NULL);
   mc_strbuf_free(&out);
 
+  /* A chain of selects that share their operands: a tree of 2^k nodes.
+   * Past the size limit the value is an unknown, so walks stay cheap. */
+  mc_strbuf ir = {0};
+  mc_strbuf_append(&ir, "target triple = \"nvptx64-nvidia-cuda\"\n"
+                        "declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n"
+                        "define ptx_kernel void @chain(ptr %a, i32 %n) {\n"
+                        "  %s0 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n");
+  for (int j = 1; j <= 16; j++)
+    mc_strbuf_printf(&ir,
+                     "  %%c%d = icmp slt i32 %%s%d, %%n\n"
+                     "  %%t%d = mul i32 %%s%d, %d\n"
+                     "  %%s%d = select i1 %%c%d, i32 %%s%d, i32 %%t%d\n",
+                     j, j - 1, j, j - 1, j + 2, j, j, j - 1, j);
+  mc_strbuf_append(&ir, "  %p = getelementptr i32, ptr %a, i32 %s16\n"
+                        "  store i32 0, ptr %p\n  ret void\n}\n");
+  LLVMModuleRef m2 = NULL;
+  LLVMMemoryBufferRef mb2 = LLVMCreateMemoryBufferWithMemoryRangeCopy(
+      mc_strbuf_str(&ir), ir.len, "chain.ll");
+  CHECK(!LLVMParseIRInContext(ctx, mb2, &m2, &msg));
+  mc_strbuf_free(&ir);
+  mc_kernels *ks2 = m2 ? mc_find_kernels(a, m2) : NULL;
+  mc_kernel_accesses *ka2 = ks2 && ks2->nkernels ? mc_find_accesses(a, &ks2->kernels[0], NULL) : NULL;
+  CHECK(ka2 && ka2->naccesses == 1);
+  if (ka2 && ka2->naccesses) {
+    const mc_expr *off = ka2->accesses[0].offset;
+    CHECK(off->size < 20000);
+    CHECK(mc_expr_mentions(off, 1u << MC_ATOM_UNKNOWN));
+  }
+  if (m2)
+    LLVMDisposeModule(m2);
+
   mc_arena_free(a);
   LLVMDisposeModule(m);
   LLVMContextDispose(ctx);

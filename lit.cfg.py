@@ -42,7 +42,9 @@ if config.cuda_path and major >= 20:
     config.available_features.add("cuda-sdk")
     sdk_flags = "--cuda-path=%s -I%s/include/cccl -Wno-unknown-cuda-version" % (
         config.cuda_path, config.cuda_path)
-if config.nvcc:
+# NVIDIA's nvcc crashes with the sanitizer runtime preloaded (below): the
+# sanitized suite does without it.
+if config.nvcc and not config.asan_runtime:
     config.available_features.add("nvcc")
 # A GPU to run what the tests build (checked only where there is one).
 if config.cuda_path and lit.util.which("nvidia-smi") and \

@@ -59,6 +59,11 @@ const char *mc_verdict_name(mc_verdict v);
 void mc_report_remarks(mc_arena *a, const mc_options *o,
                        const mc_kernel_result *r);
 
+/* The members that name a kernel ("name", "mangled", "file", "line") and
+ * its "params" list, for every report that describes kernels. */
+void mc_report_kernel_identity(const mc_kernel *k, mc_strbuf *out);
+void mc_report_kernel_params(const mc_kernel *k, mc_strbuf *out);
+
 /* One JSON object per kernel, as in CONTRACT §3 ("kernels" entries). */
 void mc_report_kernel_json(mc_arena *a, const mc_kernel_result *r,
                            mc_strbuf *out);

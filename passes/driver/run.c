@@ -152,34 +152,16 @@ static void kernel_json(mc_arena *a, const mc_kernel *k, const mc_options *o,
   const char *verdict = race ? "race" : div ? "barrier-divergence"
                         : error ? "inconclusive" : "drf";
   mc_strbuf_append(b, "{");
-  key(b, "name");
-  mc_strbuf_json_string(b, k->name);
-  mc_strbuf_append(b, ", ");
-  key(b, "mangled");
-  mc_strbuf_json_string(b, k->mangled);
-  if (k->file) {
-    mc_strbuf_append(b, ", ");
-    key(b, "file");
-    mc_strbuf_json_string(b, k->file);
-    mc_strbuf_printf(b, ", \"line\": %u", k->line);
-  }
+  mc_report_kernel_identity(k, b);
   unsigned blocks = c->grid_dim[0] * c->grid_dim[1] * c->grid_dim[2];
   mc_strbuf_printf(b, ", \"verdict\": \"%s\", \"checked\": {\"block\": true, \"grid\": %s}",
                    verdict, blocks > 1 ? "true" : "false");
   mc_strbuf_append(b, ", \"assumptions\": [], \"reasons\": [");
   if (error)
     mc_strbuf_json_string(b, error);
-  mc_strbuf_append(b, "], \"params\": [");
-  for (unsigned i = 0; i < k->nparams; i++) {
-    mc_strbuf_append(b, i ? ", {" : "{");
-    key(b, "name");
-    mc_strbuf_json_string(b, k->params[i].name);
-    mc_strbuf_append(b, ", ");
-    key(b, "type");
-    mc_strbuf_json_string(b, k->params[i].type);
-    mc_strbuf_append(b, "}");
-  }
-  mc_strbuf_append(b, "], \"arrays\": [");
+  mc_strbuf_append(b, "], ");
+  mc_report_kernel_params(k, b);
+  mc_strbuf_append(b, ", \"arrays\": [");
   for (unsigned i = 0; i < k->narrays; i++) {
     bool arr_race = false;
     mc_strbuf_append(b, i ? ", {" : "{");

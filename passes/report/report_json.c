@@ -42,10 +42,7 @@ static void dims(mc_strbuf *b, const unsigned d[3]) {
   mc_strbuf_printf(b, "[%u, %u, %u]", d[0], d[1], d[2]);
 }
 
-void mc_report_kernel_json(mc_arena *a, const mc_kernel_result *r,
-                           mc_strbuf *b) {
-  const mc_kernel *k = r->kernel;
-  mc_strbuf_append(b, "{");
+void mc_report_kernel_identity(const mc_kernel *k, mc_strbuf *b) {
   key(b, "name");
   mc_strbuf_json_string(b, k->name);
   mc_strbuf_append(b, ", ");
@@ -57,6 +54,28 @@ void mc_report_kernel_json(mc_arena *a, const mc_kernel_result *r,
     mc_strbuf_json_string(b, k->file);
     mc_strbuf_printf(b, ", \"line\": %u", k->line);
   }
+}
+
+void mc_report_kernel_params(const mc_kernel *k, mc_strbuf *b) {
+  key(b, "params");
+  mc_strbuf_append(b, "[");
+  for (unsigned i = 0; i < k->nparams; i++) {
+    mc_strbuf_append(b, i ? ", {" : "{");
+    key(b, "name");
+    mc_strbuf_json_string(b, k->params[i].name);
+    mc_strbuf_append(b, ", ");
+    key(b, "type");
+    mc_strbuf_json_string(b, k->params[i].type);
+    mc_strbuf_append(b, "}");
+  }
+  mc_strbuf_append(b, "]");
+}
+
+void mc_report_kernel_json(mc_arena *a, const mc_kernel_result *r,
+                           mc_strbuf *b) {
+  const mc_kernel *k = r->kernel;
+  mc_strbuf_append(b, "{");
+  mc_report_kernel_identity(k, b);
   mc_strbuf_append(b, ", ");
   key(b, "verdict");
   mc_strbuf_json_string(b, mc_verdict_name(r->verdict));
@@ -70,18 +89,8 @@ void mc_report_kernel_json(mc_arena *a, const mc_kernel_result *r,
   key(b, "reasons");
   string_list(b, r->reasons, r->nreasons);
   mc_strbuf_append(b, ", ");
-  key(b, "params");
-  mc_strbuf_append(b, "[");
-  for (unsigned i = 0; i < k->nparams; i++) {
-    mc_strbuf_append(b, i ? ", {" : "{");
-    key(b, "name");
-    mc_strbuf_json_string(b, k->params[i].name);
-    mc_strbuf_append(b, ", ");
-    key(b, "type");
-    mc_strbuf_json_string(b, k->params[i].type);
-    mc_strbuf_append(b, "}");
-  }
-  mc_strbuf_append(b, "], ");
+  mc_report_kernel_params(k, b);
+  mc_strbuf_append(b, ", ");
   key(b, "arrays");
   mc_strbuf_append(b, "[");
   for (unsigned i = 0; i < k->narrays; i++) {

@@ -181,12 +181,12 @@ static bool count_is_block_size(ls_build *b, LLVMValueRef count) {
   unsigned n[3] = {0, 0, 0};
   if (!ntid_factors(count, n, 0))
     return false;
-  const unsigned *max = b->k->bounds.maxntid;
-  for (int i = 0; i < 3; i++) {
-    bool one = i > 0 && max[0] && max[i] == 1; /* launch bounds fix it to 1 */
-    if (n[i] > 1 || (n[i] == 0 && !one))
+  /* The count must be ntid.x * ntid.y * ntid.z. __launch_bounds__ (maxntid)
+   * bounds only the product, so it fixes no dimension to 1; an exact block
+   * size (reqntid, -mapcost-block-dim) was handled above. */
+  for (int i = 0; i < 3; i++)
+    if (n[i] != 1)
       return false;
-  }
   return true;
 }
 

@@ -133,7 +133,7 @@ __global__ void warp_sync(int *s) {
 }
 
 // 12. A barrier for 64 threads: partial (inconclusive) unless the block has
-// 64 threads; a count of blockDim.x in a 1-D kernel is the whole block.
+// 64 threads; a count of blockDim.x * blockDim.y * blockDim.z is the block.
 __global__ void partial(int *s) {
   s[threadIdx.x] = 1;
   __nvvm_barrier_sync_cnt(1, 64);
@@ -141,7 +141,7 @@ __global__ void partial(int *s) {
 
 __global__ void __launch_bounds__(256) whole_count(int *s) {
   s[threadIdx.x] = 1;
-  __nvvm_barrier_sync_cnt(0, blockDim.x);
+  __nvvm_barrier_sync_cnt(0, blockDim.x * blockDim.y * blockDim.z);
 }
 
 // 13. threadIdx.x < 64 is every thread of a 64-thread block; threadIdx.x <

@@ -410,6 +410,57 @@ static mc_uniformity choice_level(const uctx *u, const int *dec, unsigned n,
   return lvl;
 }
 
+/* Do a and b compute the same value in every thread? The same value, or
+ * two pure instructions of one kind on the same operands (GVN's PRE copies
+ * an expression into both sides of a branch and joins the copies with a
+ * phi; the join does not depend on the branch). */
+static bool same_value(LLVMValueRef a, LLVMValueRef b, int depth) {
+  if (a == b)
+    return true;
+  if (depth > 8 || !LLVMIsAInstruction(a) || !LLVMIsAInstruction(b) ||
+      LLVMTypeOf(a) != LLVMTypeOf(b))
+    return false;
+  LLVMOpcode op = LLVMGetInstructionOpcode(a);
+  if (op != LLVMGetInstructionOpcode(b) || LLVMGetNumOperands(a) != LLVMGetNumOperands(b))
+    return false;
+  if (op == LLVMCall) {
+    /* Reads of the special registers (threadIdx, blockIdx, ...) are pure. */
+    LLVMValueRef f = LLVMGetCalledValue(a);
+    size_t n;
+    const char *name = LLVMIsAFunction(f) ? LLVMGetValueName2(f, &n) : "";
+    if (f != LLVMGetCalledValue(b) || strncmp(name, "llvm.nvvm.read.ptx.sreg.", 24))
+      return false;
+    return true; /* no arguments */
+  }
+  switch (op) {
+  case LLVMLoad: case LLVMStore: case LLVMCall: case LLVMAlloca: case LLVMPHI:
+  case LLVMAtomicRMW: case LLVMAtomicCmpXchg: case LLVMFence: case LLVMFreeze:
+    return false; /* memory, calls, joins: not the same just by their operands */
+  case LLVMICmp:
+    if (LLVMGetICmpPredicate(a) != LLVMGetICmpPredicate(b))
+      return false;
+    break;
+  case LLVMFCmp:
+    if (LLVMGetFCmpPredicate(a) != LLVMGetFCmpPredicate(b))
+      return false;
+    break;
+  case LLVMGetElementPtr:
+    if (LLVMGetGEPSourceElementType(a) != LLVMGetGEPSourceElementType(b))
+      return false;
+    break;
+  default:
+    if (LLVMIsATerminatorInst(a) || LLVMGetNumOperands(a) == 0)
+      return false;
+    if (op == LLVMExtractValue || op == LLVMInsertValue || op == LLVMShuffleVector)
+      return false; /* their indices are not operands */
+    break;
+  }
+  for (int k = 0; k < LLVMGetNumOperands(a); k++)
+    if (!same_value(LLVMGetOperand(a, (unsigned)k), LLVMGetOperand(b, (unsigned)k), depth + 1))
+      return false;
+  return true;
+}
+
 static mc_uniformity phi_level(const uctx *u, unsigned i, ls_cause *cause) {
   const mc_ls_values *v = u->v;
   const ls_cfg *g = &v->g;
@@ -430,7 +481,7 @@ static mc_uniformity phi_level(const uctx *u, unsigned i, ls_cause *cause) {
     int side = header && ls_in_loop(g, p, l) ? 1 : 0;
     if (!first[side])
       first[side] = in;
-    else if (first[side] != in)
+    else if (!same_value(first[side], in, 0))
       differ[side] = true;
   }
   for (int s = 0; s < 2; s++)

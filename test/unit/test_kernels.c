@@ -3,6 +3,7 @@
  * spellings, shared arrays (2-D, extern), device functions that are not
  * kernels, and names without debug info. */
 #include "check.h"
+#include "ir.h"
 #include "mapcost/kernels.h"
 
 #include <llvm-c/IRReader.h>
@@ -38,14 +39,7 @@ static const char *IR =
 
 int main(void) {
   LLVMContextRef ctx = LLVMContextCreate();
-  LLVMMemoryBufferRef mb =
-      LLVMCreateMemoryBufferWithMemoryRangeCopy(IR, strlen(IR), "k.ll");
-  LLVMModuleRef m = NULL;
-  char *msg = NULL;
-  if (LLVMParseIRInContext(ctx, mb, &m, &msg)) {
-    fprintf(stderr, "parse error: %s\n", msg);
-    return 1;
-  }
+  LLVMModuleRef m = parse_ir(ctx, IR);
   mc_arena *a = mc_arena_new();
   mc_kernels *ks = mc_find_kernels(a, m);
   CHECK(ks != NULL);

@@ -4,6 +4,7 @@
  * warp facts under a concrete block size, barrier verdicts including a
  * counted barrier, the source-terms printer, and an irreducible CFG. */
 #include "check.h"
+#include "ir.h"
 #include "mapcost/kernels.h"
 #include "mapcost/lockstep.h"
 
@@ -96,13 +97,7 @@ static bool has_atom(const mc_pred *p, mc_pred_kind kind) {
 
 int main(void) {
   LLVMContextRef ctx = LLVMContextCreate();
-  LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRangeCopy(IR, strlen(IR), "k.ll");
-  LLVMModuleRef m = NULL;
-  char *msg = NULL;
-  if (LLVMParseIRInContext(ctx, mb, &m, &msg)) {
-    fprintf(stderr, "parse error: %s\n", msg);
-    return 1;
-  }
+  LLVMModuleRef m = parse_ir(ctx, IR);
   mc_arena *a = mc_arena_new();
   mc_kernels *ks = mc_find_kernels(a, m);
   CHECK(ks && ks->nkernels == 2);

@@ -4,6 +4,7 @@
  * mc_find_accesses (extern __shared__ arrays as one region, multi-dimensional
  * flattening, element indices, atomic scopes, pointer phis, unknown bases). */
 #include "check.h"
+#include "ir.h"
 #include "mapcost/access.h"
 
 #include <llvm-c/IRReader.h>
@@ -84,13 +85,7 @@ static LLVMValueRef find(LLVMValueRef fn, const char *name) {
 
 int main(void) {
   LLVMContextRef ctx = LLVMContextCreate();
-  LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRangeCopy(IR, strlen(IR), "k.ll");
-  LLVMModuleRef m = NULL;
-  char *msg = NULL;
-  if (LLVMParseIRInContext(ctx, mb, &m, &msg)) {
-    fprintf(stderr, "parse error: %s\n", msg);
-    return 1;
-  }
+  LLVMModuleRef m = parse_ir(ctx, IR);
   mc_arena *a = mc_arena_new();
   mc_kernels *ks = mc_find_kernels(a, m);
   CHECK(ks && ks->nkernels == 1);
@@ -188,10 +183,7 @@ int main(void) {
                      j, j - 1, j, j - 1, j + 2, j, j, j - 1, j);
   mc_strbuf_append(&ir, "  %p = getelementptr i32, ptr %a, i32 %s16\n"
                         "  store i32 0, ptr %p\n  ret void\n}\n");
-  LLVMModuleRef m2 = NULL;
-  LLVMMemoryBufferRef mb2 = LLVMCreateMemoryBufferWithMemoryRangeCopy(
-      mc_strbuf_str(&ir), ir.len, "chain.ll");
-  CHECK(!LLVMParseIRInContext(ctx, mb2, &m2, &msg));
+  LLVMModuleRef m2 = parse_ir(ctx, mc_strbuf_str(&ir));
   mc_strbuf_free(&ir);
   mc_kernels *ks2 = m2 ? mc_find_kernels(a, m2) : NULL;
   mc_kernel_accesses *ka2 = ks2 && ks2->nkernels ? mc_find_accesses(a, &ks2->kernels[0], NULL) : NULL;

@@ -8,6 +8,8 @@
  */
 #include "interp_impl.h"
 
+#include "mapcost/bits.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -32,17 +34,7 @@ unsigned inst_index(interp *in, LLVMValueRef v) {
 
 /* ---- bit patterns ---------------------------------------------------------- */
 
-static uint64_t mask(uint64_t v, unsigned bits) {
-  return bits >= 64 ? v : v & ((UINT64_C(1) << bits) - 1);
-}
-
-static int64_t sext(uint64_t v, unsigned bits) {
-  if (bits >= 64)
-    return (int64_t)v;
-  uint64_t m = UINT64_C(1) << (bits - 1);
-  v = mask(v, bits);
-  return (int64_t)((v ^ m) - m);
-}
+static uint64_t mask(uint64_t v, unsigned bits) { return v & mc_bits_ones(bits); }
 
 static double as_double(uint64_t v, LLVMTypeKind k) {
   if (k == LLVMFloatTypeKind) {
@@ -173,7 +165,7 @@ static uint64_t gep_offset(interp *in, LLVMValueRef gep, thread *t) {
     if (LLVMGetTypeKind(LLVMTypeOf(idx)) == LLVMVectorTypeKind)
       interp_fail(in, "%s: a vector of addresses is not interpreted",
                   interp_where(in, gep));
-    int64_t x = sext(scalar(in, t, idx), type_bits(LLVMTypeOf(idx)));
+    int64_t x = mc_bits_sext(scalar(in, t, idx), type_bits(LLVMTypeOf(idx)));
     if (i == 1) {
       off += (uint64_t)x * LLVMABISizeOfType(in->td, ty);
       continue;
@@ -249,7 +241,7 @@ static uint64_t int_binary(interp *in, LLVMOpcode op, uint64_t a, uint64_t b,
     if (op == LLVMURem)
       return a % b;
     {
-      int64_t x = sext(a, bits), y = sext(b, bits);
+      int64_t x = mc_bits_sext(a, bits), y = mc_bits_sext(b, bits);
       if (y == -1)
         return mask(op == LLVMSDiv ? (uint64_t)0 - (uint64_t)x : 0, bits);
       return mask((uint64_t)(op == LLVMSDiv ? x / y : x % y), bits);
@@ -257,7 +249,7 @@ static uint64_t int_binary(interp *in, LLVMOpcode op, uint64_t a, uint64_t b,
   case LLVMShl: return b >= bits ? 0 : mask(a << b, bits);
   case LLVMLShr: return b >= bits ? 0 : a >> b;
   case LLVMAShr:
-    return b >= bits ? 0 : mask((uint64_t)(sext(a, bits) >> b), bits);
+    return b >= bits ? 0 : mask((uint64_t)(mc_bits_sext(a, bits) >> b), bits);
   case LLVMAnd: return a & b;
   case LLVMOr: return a | b;
   case LLVMXor: return a ^ b;
@@ -286,25 +278,6 @@ static uint64_t fp_binary(LLVMOpcode op, uint64_t a, uint64_t b, LLVMTypeKind k)
     r = fr;
   }
   return from_double(r, k);
-}
-
-static bool icmp(LLVMIntPredicate p, uint64_t a, uint64_t b, unsigned bits) {
-  a = mask(a, bits);
-  b = mask(b, bits);
-  int64_t x = sext(a, bits), y = sext(b, bits);
-  switch (p) {
-  case LLVMIntEQ: return a == b;
-  case LLVMIntNE: return a != b;
-  case LLVMIntUGT: return a > b;
-  case LLVMIntUGE: return a >= b;
-  case LLVMIntULT: return a < b;
-  case LLVMIntULE: return a <= b;
-  case LLVMIntSGT: return x > y;
-  case LLVMIntSGE: return x >= y;
-  case LLVMIntSLT: return x < y;
-  case LLVMIntSLE: return x <= y;
-  }
-  return false;
 }
 
 static bool fcmp(LLVMRealPredicate p, double x, double y) {
@@ -337,7 +310,7 @@ static uint64_t cast(interp *in, LLVMOpcode op, uint64_t v, LLVMTypeRef from,
   switch (op) {
   case LLVMTrunc: return mask(v, tb);
   case LLVMZExt: return mask(v, fb);
-  case LLVMSExt: return mask((uint64_t)sext(v, fb), tb);
+  case LLVMSExt: return mask((uint64_t)mc_bits_sext(v, fb), tb);
   case LLVMFPTrunc:
   case LLVMFPExt: return from_double(as_double(v, fk), tk);
   case LLVMFPToUI: {
@@ -349,7 +322,7 @@ static uint64_t cast(interp *in, LLVMOpcode op, uint64_t v, LLVMTypeRef from,
     return mask(isnan(d) ? 0 : (uint64_t)(int64_t)d, tb);
   }
   case LLVMUIToFP: return from_double((double)mask(v, fb), tk);
-  case LLVMSIToFP: return from_double((double)sext(v, fb), tk);
+  case LLVMSIToFP: return from_double((double)mc_bits_sext(v, fb), tk);
   case LLVMPtrToInt:
   case LLVMIntToPtr:
   case LLVMAddrSpaceCast: return mask(v, tb);
@@ -442,7 +415,7 @@ static bool call_lane(interp *in, thread *t, LLVMValueRef call, const char *n,
   bool fp = rk == LLVMFloatTypeKind || rk == LLVMDoubleTypeKind;
   bool afp = ak == LLVMFloatTypeKind || ak == LLVMDoubleTypeKind;
   if (!strncmp(n, "llvm.smax", 9) || !strncmp(n, "llvm.smin", 9)) {
-    int64_t x = sext(a[0], bits), y = sext(a[1], bits);
+    int64_t x = mc_bits_sext(a[0], bits), y = mc_bits_sext(a[1], bits);
     out[0] = mask((uint64_t)((n[7] == 'a') == (x > y) ? x : y), bits);
     return true;
   }
@@ -452,7 +425,7 @@ static bool call_lane(interp *in, thread *t, LLVMValueRef call, const char *n,
     return true;
   }
   if (!strncmp(n, "llvm.abs", 8)) {
-    int64_t x = sext(a[0], bits);
+    int64_t x = mc_bits_sext(a[0], bits);
     out[0] = mask((uint64_t)(x < 0 ? -x : x), bits);
     return true;
   }
@@ -481,12 +454,12 @@ static bool call_lane(interp *in, thread *t, LLVMValueRef call, const char *n,
   if (!strcmp(n, "llvm.nvvm.mul24.i") || !strcmp(n, "llvm.nvvm.mul24.ui")) {
     bool s = n[16] == 'i';
     uint64_t x = mask(a[0], 24), y = mask(a[1], 24);
-    out[0] = s ? mask((uint64_t)(sext(x, 24) * sext(y, 24)), 32) : mask(x * y, 32);
+    out[0] = s ? mask((uint64_t)(mc_bits_sext(x, 24) * mc_bits_sext(y, 24)), 32) : mask(x * y, 32);
     return true;
   }
   if (!strncmp(n, "llvm.nvvm.mulhi.", 16)) {
     bool s = n[16] == 'i';
-    out[0] = s ? mask((uint64_t)((sext(a[0], 32) * sext(a[1], 32)) >> 32), 32)
+    out[0] = s ? mask((uint64_t)((mc_bits_sext(a[0], 32) * mc_bits_sext(a[1], 32)) >> 32), 32)
                : (mask(a[0], 32) * mask(a[1], 32)) >> 32;
     return true;
   }
@@ -610,8 +583,8 @@ static uint64_t rmw(LLVMAtomicRMWBinOp op, uint64_t old, uint64_t v,
   case LLVMAtomicRMWBinOpNand: return mask(~(old & v), bits);
   case LLVMAtomicRMWBinOpOr: return old | v;
   case LLVMAtomicRMWBinOpXor: return old ^ v;
-  case LLVMAtomicRMWBinOpMax: return sext(old, bits) > sext(v, bits) ? old : v;
-  case LLVMAtomicRMWBinOpMin: return sext(old, bits) < sext(v, bits) ? old : v;
+  case LLVMAtomicRMWBinOpMax: return mc_bits_sext(old, bits) > mc_bits_sext(v, bits) ? old : v;
+  case LLVMAtomicRMWBinOpMin: return mc_bits_sext(old, bits) < mc_bits_sext(v, bits) ? old : v;
   case LLVMAtomicRMWBinOpUMax: return mask(old, bits) > mask(v, bits) ? old : v;
   case LLVMAtomicRMWBinOpUMin: return mask(old, bits) < mask(v, bits) ? old : v;
   case LLVMAtomicRMWBinOpFAdd: return fp_binary(LLVMFAdd, old, v, k);
@@ -809,7 +782,7 @@ static void lane_op(interp *in, unsigned i, thread *t) {
     value(in, t, LLVMGetOperand(I, 0), a);
     value(in, t, LLVMGetOperand(I, 1), b);
     for (unsigned l = 0; l < w; l++)
-      out[l] = icmp(LLVMGetICmpPredicate(I), a[l], b[l], type_bits(ot));
+      out[l] = mc_bits_icmp(LLVMGetICmpPredicate(I), a[l], b[l], type_bits(ot));
     break;
   }
   case LLVMFCmp: {

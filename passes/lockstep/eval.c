@@ -9,6 +9,7 @@
  * id alone are evaluated over the lanes of a warp. Undefined results
  * (division by zero, over-wide shifts) make the expression unevaluable.
  */
+#include "mapcost/bits.h"
 #include "lockstep_impl.h"
 
 #include <string.h>
@@ -32,14 +33,6 @@ struct ls_expr {
   unsigned count;
 };
 
-static uint64_t mask(unsigned w) { return w >= 64 ? ~0ULL : (1ULL << w) - 1; }
-
-static int64_t sext(uint64_t x, unsigned w) {
-  if (w >= 64)
-    return (int64_t)x;
-  uint64_t sign = 1ULL << (w - 1);
-  return (int64_t)((x ^ sign) - sign);
-}
 
 static unsigned int_width(LLVMValueRef v) {
   LLVMTypeRef t = LLVMTypeOf(v);
@@ -70,7 +63,7 @@ static int compile(ls_expr *e, LLVMValueRef v, const unsigned *dims, int depth) 
   enode n = {.width = (uint8_t)w};
   if (LLVMIsAConstantInt(v)) {
     n.op = E_CONST;
-    n.k = LLVMConstIntGetZExtValue(v) & mask(w);
+    n.k = LLVMConstIntGetZExtValue(v) & mc_bits_ones(w);
   } else if (LLVMIsACallInst(v)) {
     const char *s = ls_sreg_name(v);
     if (!s)
@@ -80,7 +73,7 @@ static int compile(ls_expr *e, LLVMValueRef v, const unsigned *dims, int depth) 
       n.dim = (uint8_t)(s[10] - 'x');
     } else if (!strncmp(s, "blockDim.", 9) && dims) {
       n.op = E_CONST;
-      n.k = dims[s[9] - 'x'] & mask(w);
+      n.k = dims[s[9] - 'x'] & mc_bits_ones(w);
     } else if (!strcmp(s, "laneid")) {
       n.op = E_LANE;
     } else if (!strcmp(s, "warpSize")) {
@@ -131,7 +124,7 @@ static int compile(ls_expr *e, LLVMValueRef v, const unsigned *dims, int depth) 
 }
 
 static bool binary(LLVMOpcode op, uint64_t a, uint64_t b, unsigned w, uint64_t *r) {
-  int64_t sa = sext(a, w), sb = sext(b, w);
+  int64_t sa = mc_bits_sext(a, w), sb = mc_bits_sext(b, w);
   switch (op) {
   case LLVMAdd: *r = a + b; break;
   case LLVMSub: *r = a - b; break;
@@ -147,7 +140,7 @@ static bool binary(LLVMOpcode op, uint64_t a, uint64_t b, unsigned w, uint64_t *
     break;
   case LLVMSDiv:
   case LLVMSRem:
-    if (!b || (sb == -1 && sa == sext(1ULL << (w - 1), w)))
+    if (!b || (sb == -1 && sa == mc_bits_sext(1ULL << (w - 1), w)))
       return false;
     *r = (uint64_t)(op == LLVMSDiv ? sa / sb : sa % sb);
     break;
@@ -161,25 +154,8 @@ static bool binary(LLVMOpcode op, uint64_t a, uint64_t b, unsigned w, uint64_t *
   default:
     return false;
   }
-  *r &= mask(w);
+  *r &= mc_bits_ones(w);
   return true;
-}
-
-static uint64_t compare(LLVMIntPredicate p, uint64_t a, uint64_t b, unsigned w) {
-  int64_t sa = sext(a, w), sb = sext(b, w);
-  switch (p) {
-  case LLVMIntEQ: return a == b;
-  case LLVMIntNE: return a != b;
-  case LLVMIntUGT: return a > b;
-  case LLVMIntUGE: return a >= b;
-  case LLVMIntULT: return a < b;
-  case LLVMIntULE: return a <= b;
-  case LLVMIntSGT: return sa > sb;
-  case LLVMIntSGE: return sa >= sb;
-  case LLVMIntSLT: return sa < sb;
-  case LLVMIntSLE: return sa <= sb;
-  }
-  return 0;
 }
 
 bool ls_expr_eval(const ls_expr *e, const ls_thread *t, uint64_t *out) {
@@ -196,14 +172,14 @@ bool ls_expr_eval(const ls_expr *e, const ls_thread *t, uint64_t *out) {
       if (!binary(n->bin, val[n->a], val[n->b], n->width, &r))
         return false;
       break;
-    case E_ICMP: r = compare(n->pred, val[n->a], val[n->b], e->n[n->a].width); break;
+    case E_ICMP: r = mc_bits_icmp(n->pred, val[n->a], val[n->b], e->n[n->a].width); break;
     case E_SELECT: r = val[n->a] & 1 ? val[n->b] : val[n->c]; break;
     case E_ZEXT:
     case E_COPY: r = val[n->a]; break;
-    case E_SEXT: r = (uint64_t)sext(val[n->a], n->from_width); break;
+    case E_SEXT: r = (uint64_t)mc_bits_sext(val[n->a], n->from_width); break;
     case E_TRUNC: r = val[n->a]; break;
     }
-    val[i] = r & mask(n->width);
+    val[i] = r & mc_bits_ones(n->width);
   }
   *out = e->count ? val[e->count - 1] : 0;
   return e->count > 0;

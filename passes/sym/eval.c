@@ -61,23 +61,6 @@ typedef struct {
 
 static value eval(evaluator *ev, const mc_expr *e);
 
-static bool eval_cmp(mc_cmp p, uint64_t a, uint64_t b, unsigned w) {
-  int64_t sa = sym_sext(a, w), sb = sym_sext(b, w);
-  switch (p) {
-  case MC_CMP_EQ: return a == b;
-  case MC_CMP_NE: return a != b;
-  case MC_CMP_ULT: return a < b;
-  case MC_CMP_ULE: return a <= b;
-  case MC_CMP_UGT: return a > b;
-  case MC_CMP_UGE: return a >= b;
-  case MC_CMP_SLT: return sa < sb;
-  case MC_CMP_SLE: return sa <= sb;
-  case MC_CMP_SGT: return sa > sb;
-  case MC_CMP_SGE: return sa >= sb;
-  }
-  return false;
-}
-
 static i128 bitwise(mc_expr_op op, i128 a, i128 b) {
   switch (op) {
   case MC_EXPR_AND: return a & b;
@@ -139,7 +122,7 @@ static uint64_t eval_op(evaluator *ev, const mc_expr *e, const value *x, bool *s
     return r;
   }
   case MC_EXPR_CMP:
-    return eval_cmp(e->pred, a, b, e->ops[0]->width);
+    return sym_fold_cmp(e->pred, a, b, e->ops[0]->width);
   case MC_EXPR_ZEXT:
     return a;
   case MC_EXPR_SEXT:

@@ -647,7 +647,7 @@ const mc_expr *mc_expr_binary(mc_sym *s, mc_expr_op op, const mc_expr *a,
 
 /* ---- Comparisons and selects ---------------------------------------------- */
 
-static bool fold_cmp(mc_cmp p, uint64_t a, uint64_t b, unsigned w) {
+bool sym_fold_cmp(mc_cmp p, uint64_t a, uint64_t b, unsigned w) {
   int64_t sa = sym_sext(a, w), sb = sym_sext(b, w);
   switch (p) {
   case MC_CMP_EQ: return a == b;
@@ -684,7 +684,7 @@ const mc_expr *mc_expr_cmp(mc_sym *s, mc_cmp pred, const mc_expr *a,
     b = t;
   }
   if (a->op == MC_EXPR_CONST && b->op == MC_EXPR_CONST)
-    return mk_const(s, 1, fold_cmp(pred, mc_expr_uvalue(a), mc_expr_uvalue(b), w));
+    return mk_const(s, 1, sym_fold_cmp(pred, mc_expr_uvalue(a), mc_expr_uvalue(b), w));
   if (a == b)
     return mk_const(s, 1, pred == MC_CMP_EQ || pred == MC_CMP_ULE || pred == MC_CMP_SLE);
   int decided = -1;

@@ -21,6 +21,9 @@ static inline uint64_t sym_mask(unsigned w) {
   return w >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << w) - 1);
 }
 /* The signed reading of the low w bits of x. */
+/* cmp p of two w-bit patterns (simplify.c). */
+bool sym_fold_cmp(mc_cmp p, uint64_t a, uint64_t b, unsigned w);
+
 static inline int64_t sym_sext(uint64_t x, unsigned w) {
   x &= sym_mask(w);
   if (w < 64 && (x >> (w - 1)) & 1)

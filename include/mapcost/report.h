@@ -24,8 +24,70 @@ typedef enum {
 
 enum { MC_MAX_NOTES = 16 };
 
+/* One access of a race: where it is and what it does. */
+typedef struct {
+  LLVMValueRef inst;     /* the instruction: its DebugLoc for remarks */
+  const char *access;    /* "read", "write", "atomic" */
+  const char *file;      /* NULL without debug info */
+  unsigned line, column;
+} mc_race_site;
+
+/* A named value of a witness: a loop variable's iteration value or a
+ * kernel parameter. */
+typedef struct {
+  const char *name;
+  int64_t value;
+} mc_witness_value;
+
+/* A data race on one array (stage 5, or observed by the interpreter):
+ * CONTRACT §2 DataRace and the "races" entries of CONTRACT §3. */
+typedef struct {
+  bool write_write;      /* else read-write */
+  bool confirmed;        /* else possible (approximated says why) */
+  bool grid;             /* two threads of distinct blocks; else one block */
+  mc_race_site first, second;
+  const char *approximated; /* possible: what the race depends on that was
+                               approximated, in words; NULL otherwise */
+  /* The witness: the two threads and blocks, the launch, the element index
+   * per dimension of the array and the byte offset. */
+  unsigned tid1[3], tid2[3], block1[3], block2[3], block_dim[3], grid_dim[3];
+  int64_t index[3];
+  unsigned nindex;
+  int64_t byte_offset;
+  const mc_witness_value *iterations; /* loop variables that matter */
+  unsigned niterations;
+  const mc_witness_value *params;     /* kernel parameters that matter */
+  unsigned nparams;
+  /* __mapcost_suppress on this array: reported as suppressed, no warning,
+   * does not make the verdict `race` */
+  bool suppressed;
+  const char *suppress_reason;
+} mc_race;
+
+/* The cost metrics of CONTRACT §5. */
+typedef enum {
+  MC_METRIC_UNCOALESCED,
+  MC_METRIC_BANK_CONFLICTS,
+} mc_metric;
+
+/* The cost of one access (inst != NULL) or a kernel's total (inst NULL),
+ * per warp: CONTRACT §2 UncoalescedCost/BankConflictCost, §3 "costs". */
+typedef struct {
+  mc_metric metric;
+  int array;             /* index into kernel->arrays, -1 for a total */
+  LLVMValueRef inst;
+  const char *file;
+  unsigned line, column;
+  const char *cost;      /* C-like infix (CONTRACT §3) */
+  bool exact;            /* relation `=`, else `<=` */
+  const char *why;       /* in words: "consecutive threads are 4 KiB apart" */
+} mc_cost;
+
 typedef struct {
   mc_verdict verdict; /* DRF, RACE or INCONCLUSIVE */
+  const char *reason; /* INCONCLUSIVE: why, in words */
+  const mc_race *races;
+  unsigned nraces;
 } mc_array_result;
 
 /* A barrier that some threads of its scope may reach and others not
@@ -51,6 +113,10 @@ typedef struct {
   mc_array_result *arrays; /* one per kernel->arrays */
   const mc_barrier_divergence *divergences;
   unsigned ndivergences;
+  const mc_cost *costs;  /* per access, in program order */
+  unsigned ncosts;
+  const mc_cost *totals; /* per metric computed */
+  unsigned ntotals;
 } mc_kernel_result;
 
 const char *mc_verdict_name(mc_verdict v);

@@ -125,6 +125,8 @@ typedef struct {
   const mc_ls_edge *exits; /* edges from inside to outside */
   unsigned nexits;
   const mc_pred *entry;  /* when a thread enters the loop (full predicate) */
+  const mc_pred *rel;    /* the same within one iteration of its parent loop
+                            (or the kernel) */
   /* Within one iteration (relative to the header): when a thread leaves
    * the loop, the exits' conditions or'ed (exits into code that can only
    * end in `unreachable` left out); ACTIVE holds while it has not. */

@@ -79,10 +79,9 @@ typedef struct {
 typedef struct mc_ploop {
   unsigned index;          /* the loop in the lock-step form (ls->loops[index]) */
   const mc_ls_loop *ls;
-  const char *file;        /* the header's location; NULL without debug info */
-  unsigned line, column;
+  unsigned line, column;   /* the header's condition; 0 without debug info */
   const mc_expr *iter;     /* the iteration number: an atom, 32-bit unsigned,
-                              named "k<index+1>" (`$k1`) */
+                              named `$k<index+1>` */
   mc_loop_var *vars;       /* the header's integer and pointer phis */
   unsigned nvars;
   /* A thread in iteration k goes on to iteration k + 1 iff `stay` holds
@@ -90,13 +89,13 @@ typedef struct mc_ploop {
    * form's `leave`. */
   const mc_expr *stay;
   /* Iterations a thread runs once entered are 0..last: the first k where
-   * stay is false. A closed form when one is known (over outer atoms),
-   * else NULL. */
+   * stay is false. A closed form when one is known (64 bits, over outer
+   * atoms), else NULL. */
   const mc_expr *last;
-  /* stay holds for a prefix of the iterations (once false it stays false):
-   * then iteration k runs iff k == 0 || stay(k - 1), which is what the race
-   * stage encodes; otherwise that is only necessary (an over-approximation,
-   * noted in approx). */
+  /* The iterations a thread runs are exactly k <= last (when last is
+   * known) or k == 0 || stay(k - 1) (stay holds for a prefix of the
+   * iterations). Without it, k == 0 || stay(k - 1) is only necessary: an
+   * over-approximation, noted in approx. */
   bool monotone;
   /* The range of seed 001 §6 / seed 000 §6.3 for the printer and for
    * costs: variable `range_var` (index into vars, -1 when none) takes

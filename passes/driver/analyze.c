@@ -11,6 +11,7 @@
 #include "mapcost/facts.h"
 #include "mapcost/kernels.h"
 #include "mapcost/lockstep.h"
+#include "mapcost/protocol.h"
 #include "mapcost/report.h"
 #include "mapcost/shim.h"
 
@@ -191,8 +192,29 @@ static bool print_sym(LLVMModuleRef m, const mc_options *o, mc_strbuf *out) {
   return true;
 }
 
+/* print<mapcost-protocols>: each kernel's protocol per array. */
+static bool print_protocols(LLVMModuleRef m, const mc_options *o, mc_strbuf *out) {
+  mc_arena *a = mc_arena_new();
+  mc_kernels *ks = a ? find_kernels(a, m) : NULL;
+  bool ok = ks != NULL;
+  if (ok)
+    mc_strbuf_printf(out, "mapcost protocols of %s\n", ks->source);
+  for (unsigned i = 0; ok && i < ks->nkernels; i++) {
+    mc_protocol *p = mc_protocol_build(a, &ks->kernels[i], o);
+    if (p)
+      mc_protocol_print(p, out);
+    ok = p != NULL;
+  }
+  if (!ok)
+    mc_strbuf_append(out, "mapcost: out of memory\n");
+  mc_arena_free(a);
+  return true;
+}
+
 bool mc_print_module(LLVMModuleRef m, const mc_options *o, const char *name,
                      mc_strbuf *out) {
+  if (!strcmp(name, "protocols"))
+    return print_protocols(m, o, out);
   if (!strcmp(name, "sym"))
     return print_sym(m, o, out);
   if (!strcmp(name, "lockstep"))

@@ -330,6 +330,7 @@ bool ls_predicates(ls_build *b) {
     int parent = g->loop_parent[l];
     const mc_pred *rel = ls_region_of(b, parent)->nodes[b->loop_node[l]].rel;
     const mc_pred *ops[3] = {rel, rel, rel};
+    ls->loops[l].rel = rel;
     if (parent >= 0) {
       ops[0] = ls->loops[parent].entry;
       ops[1] = active[parent];

@@ -167,7 +167,7 @@ struct PrinterPass : PassInfoMixin<PrinterPass> {
   static bool isRequired() { return true; }
 };
 
-const char *const Printers[] = {"kernels", "lockstep", "sym"};
+const char *const Printers[] = {"kernels", "lockstep", "sym", "protocols"};
 
 void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(

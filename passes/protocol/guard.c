@@ -1,0 +1,200 @@
+/* guard.c - lock-step predicates as conditions over values.
+ *
+ * A block's relative predicate (stage 2) is an AND/OR formula over branch
+ * decisions; here each decision becomes the 1-bit expression of its
+ * condition (a switch decision the OR of its case equalities), so that a
+ * guard reads `threadIdx.x < n && i != 0`. Two atoms need more:
+ *   - EXIT(L -> T), "the thread left loop L towards T": the condition of
+ *     leaving that way in L's last iteration, when L's variables have
+ *     closed forms and its last iteration is known; otherwise true (an
+ *     over-approximation, recorded);
+ *   - ACTIVE(L) does not occur in relative predicates; it is true where it
+ *     would (the loop's iteration semantics carry it).
+ * Conditions that mention unknowns (a loaded value, a call) are kept as
+ * they are, over named unknowns, and recorded as approximate: the
+ * protocol then allows every value of the unknown.
+ */
+#include "protocol_impl.h"
+
+#include <string.h>
+
+const mc_expr *pr_true(pr_build *b) { return mc_expr_const(b->s, 1, 1); }
+
+typedef struct {
+  const mc_atom *found;
+} first_unknown;
+
+static bool find_unknown(void *data, const mc_atom *a) {
+  first_unknown *f = data;
+  if (a->kind != MC_ATOM_UNKNOWN)
+    return true;
+  f->found = a;
+  return false;
+}
+
+const char *pr_unknown_reason(pr_build *b, const mc_expr *e, const char *what) {
+  if (!e || !mc_expr_mentions(e, 1u << MC_ATOM_UNKNOWN))
+    return NULL;
+  first_unknown f = {NULL};
+  mc_expr_atoms(e, find_unknown, &f);
+  if (!f.found)
+    return NULL;
+  return mc_sprintf(b->a, "%s depends on %s (%s)", what, f.found->name,
+                    f.found->detail ? f.found->detail
+                                    : mc_unknown_reason_name(f.found->reason));
+}
+
+typedef struct {
+  const mc_ploop *l;
+  bool found;
+} loop_check;
+
+static bool is_loop_atom(void *data, const mc_atom *a) {
+  loop_check *c = data;
+  if (a->kind != MC_ATOM_LOOP)
+    return true;
+  if (a == c->l->iter->atom)
+    c->found = true;
+  for (unsigned i = 0; i < c->l->nvars && !c->found; i++)
+    c->found = c->l->vars[i].atom == a;
+  return !c->found;
+}
+
+bool pr_mentions_loop(const mc_expr *e, const mc_ploop *l) {
+  if (!mc_expr_mentions(e, 1u << MC_ATOM_LOOP))
+    return false;
+  loop_check c = {l, false};
+  mc_expr_atoms(e, is_loop_atom, &c);
+  return c.found;
+}
+
+/* ---- Exits of inner loops ------------------------------------------------ */
+
+typedef struct {
+  const mc_ploop *l;
+  const mc_expr *last;
+  bool missing; /* a variable without a closed form */
+} at_last;
+
+/* A variable of l by its closed form; the iteration number by `last`. */
+static const mc_expr *closed_or_last(void *data, const mc_atom *a) {
+  at_last *c = data;
+  if (a == c->l->iter->atom)
+    return c->last;
+  for (unsigned i = 0; i < c->l->nvars; i++) {
+    if (c->l->vars[i].atom != a)
+      continue;
+    if (!c->l->vars[i].closed)
+      c->missing = true;
+    return c->l->vars[i].closed;
+  }
+  return NULL;
+}
+
+/* EXIT(L -> T): L's exit condition towards T, at L's last iteration. */
+static const mc_expr *exit_guard(pr_build *b, const mc_pred *p, const char **approx) {
+  const mc_ploop *l = &b->p->loops[p->loop];
+  const char *inner = NULL;
+  const mc_expr *cond = pr_guard(b, p->exit_cond, &inner);
+  if (!cond)
+    return NULL;
+  if (l->last && !inner && !l->approx) {
+    at_last c = {l, mc_expr_resize(b->s, l->last, 32, false), false};
+    const mc_expr *e = mc_expr_subst(b->s, cond, closed_or_last, &c);
+    if (!e)
+      return NULL;
+    /* Twice: closed forms mention the iteration number. */
+    if (!c.missing && (e = mc_expr_subst(b->s, e, closed_or_last, &c)) && !c.missing &&
+        !pr_mentions_loop(e, l))
+      return e;
+    if (!e)
+      return NULL;
+  }
+  *approx = mc_sprintf(b->a, "which way the loop at line %u was left", l->line);
+  return pr_true(b);
+}
+
+/* ---- Predicates ---------------------------------------------------------- */
+
+static const mc_expr *branch_guard(pr_build *b, const mc_pred *p) {
+  mc_sym *s = b->s;
+  if (!p->cond) /* a terminator that is not br or switch: any decision */
+    return mc_sym_unknown(s, MC_UNKNOWN_UNSUPPORTED, "an unknown branch", 1, NULL);
+  const mc_expr *c;
+  if (p->is_switch) {
+    const mc_expr *v = mc_translate(b->t, p->cond);
+    c = mc_expr_const(s, 1, 0);
+    for (unsigned i = 0; v && c && i < p->ncases; i++)
+      c = mc_expr_binary(s, MC_EXPR_OR, c,
+                         mc_expr_cmp(s, MC_CMP_EQ, v, mc_expr_const(s, v->width, p->cases[i])),
+                         0);
+  } else {
+    c = mc_translate(b->t, p->cond);
+  }
+  return p->negated ? mc_expr_not(s, c) : c;
+}
+
+static bool grow_memo(pr_build *b, unsigned id) {
+  if (id < b->nmemo)
+    return true;
+  unsigned n = b->nmemo ? b->nmemo : 64;
+  while (n <= id)
+    n *= 2;
+  const mc_expr **m = mc_alloc(b->a, n * sizeof *m);
+  const char **ma = mc_alloc(b->a, n * sizeof *ma);
+  if (!m || !ma)
+    return false;
+  memset(m, 0, n * sizeof *m);
+  memset(ma, 0, n * sizeof *ma);
+  if (b->nmemo) {
+    memcpy(m, b->memo, b->nmemo * sizeof *m);
+    memcpy(ma, b->memo_approx, b->nmemo * sizeof *ma);
+  }
+  b->memo = m;
+  b->memo_approx = ma;
+  b->nmemo = n;
+  return true;
+}
+
+const mc_expr *pr_guard(pr_build *b, const mc_pred *p, const char **approx) {
+  *approx = NULL;
+  if (!grow_memo(b, p->id))
+    return NULL;
+  if (b->memo[p->id]) {
+    *approx = b->memo_approx[p->id];
+    return b->memo[p->id];
+  }
+  mc_sym *s = b->s;
+  const mc_expr *e = NULL;
+  switch (p->kind) {
+  case MC_PRED_TRUE:
+  case MC_PRED_ACTIVE:
+    e = pr_true(b);
+    break;
+  case MC_PRED_FALSE:
+    e = mc_expr_const(s, 1, 0);
+    break;
+  case MC_PRED_BRANCH:
+    e = branch_guard(b, p);
+    *approx = pr_unknown_reason(b, e, "the condition");
+    break;
+  case MC_PRED_EXIT:
+    e = exit_guard(b, p, approx);
+    break;
+  case MC_PRED_AND:
+  case MC_PRED_OR:
+    e = mc_expr_const(s, 1, p->kind == MC_PRED_AND);
+    for (unsigned i = 0; e && i < p->nops; i++) {
+      const char *why = NULL;
+      const mc_expr *x = pr_guard(b, p->ops[i], &why);
+      e = mc_expr_binary(s, p->kind == MC_PRED_AND ? MC_EXPR_AND : MC_EXPR_OR, e, x, 0);
+      *approx = pr_first(*approx, why);
+    }
+    break;
+  }
+  if (!e || !grow_memo(b, p->id))
+    return NULL;
+  b->memo[p->id] = e;
+  b->memo_approx[p->id] = *approx;
+  return e;
+}

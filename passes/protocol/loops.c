@@ -1,0 +1,376 @@
+/* loops.c - loops as ranges (seed 001 §6, seed 000 §6.3).
+ *
+ * Each loop of the lock-step form gets an iteration number k and, for each
+ * integer or pointer phi of its header, the value in iteration 0 (from the
+ * preheader), the value in iteration k + 1 (from the latches) and how one
+ * follows from the other: added (`i += s`, decreasing when s < 0),
+ * multiplied (`i *= 2`, `i <<= 1`), divided (`s /= 2`, `s >>= 1`) or
+ * anything else. Additive, power-of-two multiplicative and unsigned
+ * power-of-two divisive variables have closed forms in k that are exactly
+ * what the IR computes, wrap-around included:
+ *
+ *     init + k * by      init << min(k, w) * c      init >> min(k, w) * c
+ *
+ * (a shift by the width or more is 0, as repeated steps give). `stay` is
+ * the negation of the lock-step form's `leave`. Where stay compares one
+ * variable that moves monotonically, without wrapping, towards a
+ * loop-invariant bound, it holds for a prefix of the iterations
+ * (`monotone`), and for additive variables the last iteration has a closed
+ * form: with stay `v < B`, v = init + k*s, s > 0, it is
+ * max(0, ceil((B - init) / s)), computed in 64 bits. The range (seed 001's
+ * `for x in [lo, hi) step s`) is recorded for additive variables. What
+ * cannot be had is recorded in `approx`.
+ */
+#include "protocol_impl.h"
+
+#include "mapcost/shim.h"
+
+#include <string.h>
+
+/* ---- Variables ---------------------------------------------------------- */
+
+static bool in_loop(const mc_lockstep *ls, const mc_ls_loop *l, LLVMBasicBlockRef bb) {
+  int x = mc_ls_block_index(ls, bb);
+  return x >= (int)l->header && x <= (int)l->last;
+}
+
+/* The expression of a phi's incoming value: an integer, or a pointer's
+ * byte offset from its array. NULL when there is none (with *oom false). */
+static const mc_expr *incoming(pr_build *b, LLVMValueRef v, bool *oom) {
+  if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMIntegerTypeKind) {
+    const mc_expr *e = mc_translate(b->t, v);
+    *oom = !e;
+    return e;
+  }
+  mc_base_kind base;
+  int array;
+  const char *reason;
+  const mc_expr *off = NULL;
+  if (!mc_pointer_base(b->t, v, &base, &array, &reason, &off)) {
+    *oom = true;
+    return NULL;
+  }
+  return base == MC_BASE_UNKNOWN ? NULL : off;
+}
+
+static bool is_pow2(int64_t v, unsigned *log) {
+  if (v <= 1 || (v & (v - 1)))
+    return false;
+  unsigned n = 0;
+  while ((int64_t)1 << n != v)
+    n++;
+  *log = n;
+  return true;
+}
+
+/* next as a step of var: fills kind and by. */
+static void classify(pr_build *b, const mc_ploop *l, mc_loop_var *v) {
+  mc_sym *s = b->s;
+  const mc_expr *x = v->var, *n = v->next;
+  v->step = MC_STEP_OTHER;
+  v->by = NULL;
+  if (!n)
+    return;
+  const mc_expr *d = mc_expr_sub(s, n, x, 0);
+  if (d && !pr_mentions_loop(d, l)) {
+    v->step = MC_STEP_ADD;
+    v->by = d;
+    return;
+  }
+  /* x * c is a sum with one term; x << c, x / c and x >> c are nodes. */
+  if (n->op == MC_EXPR_ADD && n->nops == 1 && n->ops[0] == x && n->value == 0 &&
+      n->coefs[0] > 1) {
+    v->step = MC_STEP_MUL;
+    v->by = mc_expr_const(s, x->width, n->coefs[0]);
+    return;
+  }
+  int64_t c;
+  if (n->nops != 2 || n->ops[0] != x || !mc_expr_is_const(n->ops[1], &c) || c <= 0)
+    return;
+  if (n->op == MC_EXPR_SHL || n->op == MC_EXPR_LSHR) {
+    if (c >= (int64_t)x->width)
+      return;
+    v->step = n->op == MC_EXPR_SHL ? MC_STEP_MUL : MC_STEP_UDIV;
+    v->by = mc_expr_const(s, x->width, (int64_t)1 << c);
+  } else if ((n->op == MC_EXPR_UDIV || n->op == MC_EXPR_SDIV) && c > 1) {
+    v->step = n->op == MC_EXPR_UDIV ? MC_STEP_UDIV : MC_STEP_SDIV;
+    v->by = n->ops[1];
+  }
+}
+
+/* The closed form of v in iteration l->iter (see the top). */
+static const mc_expr *closed_form(pr_build *b, const mc_ploop *l, const mc_loop_var *v) {
+  mc_sym *s = b->s;
+  unsigned w = v->var->width;
+  const mc_expr *k = mc_expr_resize(s, l->iter, w, false);
+  int64_t by;
+  unsigned log;
+  switch (v->step) {
+  case MC_STEP_ADD:
+    return mc_expr_add(s, v->init, mc_expr_mul(s, k, v->by, 0), 0);
+  case MC_STEP_MUL:
+  case MC_STEP_UDIV: {
+    if (!mc_expr_is_const(v->by, &by) || !is_pow2(by, &log))
+      return NULL;
+    /* min(k, w) * log: past the width the value is 0, as the steps give. */
+    const mc_expr *kk = mc_expr_binary(s, MC_EXPR_UMIN, l->iter,
+                                       mc_expr_const(s, 32, w), 0);
+    const mc_expr *amount = mc_expr_mul(
+        s, mc_expr_resize(s, kk, w, false), mc_expr_const(s, w, log), 0);
+    if (w < 8) /* an amount of w or more does not fit: no closed form */
+      return NULL;
+    return mc_expr_binary(s, v->step == MC_STEP_MUL ? MC_EXPR_SHL : MC_EXPR_LSHR,
+                          v->init, amount, 0);
+  }
+  default:
+    return NULL;
+  }
+}
+
+/* ---- The exit condition and the range ------------------------------------- */
+
+typedef struct {
+  const mc_loop_var *v; /* the variable compared */
+  int64_t offset;       /* the compared side is v + offset */
+  bool shrunk;          /* ... or v >> c, v / c (unsigned, c constant) */
+  const mc_expr *bound; /* the loop-invariant side */
+  bool var_left;        /* stay is `v + offset PRED bound` (else bound PRED ...) */
+  mc_cmp pred;          /* EQ, NE, ULT, ULE, SLT, SLE */
+} comparison;
+
+/* Is stay `f(v) PRED B` with f(v) = v + c (or v itself) for one variable
+ * of l and B free of l's variables? */
+static bool as_comparison(const mc_ploop *l, const mc_expr *stay, comparison *c) {
+  if (stay->op != MC_EXPR_CMP)
+    return false;
+  for (int side = 0; side < 2; side++) {
+    const mc_expr *f = stay->ops[side], *bound = stay->ops[1 - side];
+    if (pr_mentions_loop(bound, l))
+      continue;
+    int64_t off = 0, k;
+    bool shrunk = false;
+    if (f->op == MC_EXPR_ADD && f->nops == 1 && f->coefs[0] == 1) {
+      off = f->value;
+      f = f->ops[0];
+    } else if ((f->op == MC_EXPR_LSHR || f->op == MC_EXPR_UDIV) &&
+               mc_expr_is_const(f->ops[1], &k) && k > 0) {
+      shrunk = true;
+      f = f->ops[0];
+    }
+    for (unsigned i = 0; i < l->nvars; i++)
+      if (l->vars[i].var == f) {
+        *c = (comparison){&l->vars[i], off, shrunk, bound, side == 0, stay->pred};
+        return true;
+      }
+  }
+  return false;
+}
+
+static bool is_signed_cmp(mc_cmp p) { return p == MC_CMP_SLT || p == MC_CMP_SLE; }
+
+/* The bounds of the type the comparison reads v in. */
+static void type_range(unsigned w, bool is_signed, int64_t *lo, int64_t *hi) {
+  if (w >= 64) {
+    *lo = is_signed ? INT64_MIN : 0;
+    *hi = INT64_MAX; /* unsigned 64-bit: saturated as the ranges are */
+    return;
+  }
+  *lo = is_signed ? -((int64_t)1 << (w - 1)) : 0;
+  *hi = is_signed ? ((int64_t)1 << (w - 1)) - 1 : ((int64_t)1 << w) - 1;
+}
+
+static bool inclusive_cmp(mc_cmp p) { return p == MC_CMP_ULE || p == MC_CMP_SLE; }
+
+/* For an additive variable with step s compared as in c, g = v + offset:
+ * does g move towards the bound, and can one step from a value where stay
+ * holds not wrap around the type the comparison reads it in (the IR's
+ * nsw/nuw on the step, or the bound's range)? Then the iterations are
+ * exactly k <= last (see additive_range). */
+static bool additive_monotone(const comparison *c) {
+  bool sgn = is_signed_cmp(c->pred);
+  const mc_expr *by = c->v->by;
+  bool up = by->range.lo > 0, down = by->range.hi < 0;
+  if (c->pred == MC_CMP_EQ || c->pred == MC_CMP_NE || c->shrunk || !(up || down) ||
+      up != c->var_left || !mc_expr_exact(c->bound, sgn) || !mc_expr_exact(by, true))
+    return false;
+  if (c->offset == 0 && mc_expr_exact(c->v->next, sgn))
+    return true; /* the step never wraps in this reading */
+  int64_t lo, hi;
+  type_range(c->v->var->width, sgn, &lo, &hi);
+  mc_interval r = c->bound->range;
+  int64_t room = inclusive_cmp(c->pred) ? 0 : 1; /* g < B: g <= B - 1 */
+  if (up) /* g <= B.hi - room, and g + s <= hi */
+    return r.hi != INT64_MAX && by->range.hi < INT64_MAX / 4 && r.hi - room <= hi - by->range.hi;
+  return r.lo != INT64_MIN && by->range.lo > INT64_MIN / 4 && r.lo + room >= lo - by->range.lo;
+}
+
+/* v * c (c > 1) that the IR says never wraps, from a positive start,
+ * below a bound: it grows until it passes it. */
+static bool growing_monotone(const comparison *c) {
+  bool sgn = is_signed_cmp(c->pred);
+  return c->v->step == MC_STEP_MUL && c->var_left && !c->shrunk && c->offset == 0 &&
+         (c->pred == MC_CMP_ULT || c->pred == MC_CMP_ULE || c->pred == MC_CMP_SLT ||
+          c->pred == MC_CMP_SLE) &&
+         mc_expr_exact(c->v->next, sgn) && mc_expr_exact(c->v->init, sgn) &&
+         c->v->init->range.lo > 0;
+}
+
+/* v + off != 0 (or 0 < v + off, unsigned) for a variable that shrinks
+ * towards 0: unsigned division or an unsigned right shift. */
+static bool shrinking_monotone(const comparison *c) {
+  int64_t bv;
+  if (c->v->step != MC_STEP_UDIV || c->offset != 0 || !mc_expr_is_const(c->bound, &bv))
+    return false; /* (v >> c, v / c of an unsigned shrinking v shrink too) */
+  if (c->pred == MC_CMP_NE && bv == 0)
+    return true;
+  return !c->var_left && (c->pred == MC_CMP_ULT || c->pred == MC_CMP_ULE);
+}
+
+/* The last iteration and the range of an additive loop variable: with
+ * g0 = init + offset read as the comparison reads it, in 64 bits, the
+ * first k where stay fails is max(0, ceil(d / |s|)), where d is B - g0
+ * (B + 1 - g0 for <=) when g increases and g0 - B (g0 - B + 1) when it
+ * decreases. */
+static void additive_range(pr_build *b, mc_ploop *l, const comparison *c) {
+  mc_sym *sy = b->s;
+  bool sgn = is_signed_cmp(c->pred);
+  unsigned w = c->v->var->width;
+  bool up = c->v->by->range.lo > 0;
+  const mc_expr *g0 = mc_expr_resize(
+      sy, mc_expr_add(sy, c->v->init, mc_expr_const(sy, w, c->offset), 0), 64, sgn);
+  const mc_expr *bound = mc_expr_resize(sy, c->bound, 64, sgn);
+  const mc_expr *d = up ? mc_expr_sub(sy, bound, g0, 0) : mc_expr_sub(sy, g0, bound, 0);
+  const mc_expr *m = mc_expr_resize(sy, c->v->by, 64, true);
+  if (!up)
+    m = mc_expr_neg(sy, m);
+  d = mc_expr_add(sy, mc_expr_sub(sy, d, mc_expr_const(sy, 64, 1 - inclusive_cmp(c->pred)), 0),
+                  m, 0);
+  const mc_expr *steps = mc_expr_binary(sy, MC_EXPR_SDIV, d, m, 0);
+  l->last = mc_expr_binary(sy, MC_EXPR_SMAX, steps, mc_expr_const(sy, 64, 0), 0);
+  /* The range of v itself: from init while below (above) B - offset. */
+  const mc_expr *hi = mc_expr_sub(sy, c->bound, mc_expr_const(sy, w, c->offset), 0);
+  if (inclusive_cmp(c->pred))
+    hi = mc_expr_add(sy, hi, mc_expr_const(sy, w, up ? 1 : -1), 0);
+  l->lo = c->v->init;
+  l->hi = hi;
+  l->range_step = c->v->by;
+  l->range_var = (int)(c->v - l->vars);
+}
+
+/* `g != B` with a unit step from a g0 on the near side of B (for every
+ * value the facts allow) is `g < B` (`B < g` going down): read signed. */
+static void ne_as_less(pr_build *b, comparison *c, int64_t s) {
+  const mc_expr *g0 = mc_expr_add(b->s, c->v->init,
+                                  mc_expr_const(b->s, c->v->var->width, c->offset), 0);
+  if (!g0 || !mc_expr_exact(g0, true) || !mc_expr_exact(c->bound, true))
+    return;
+  mc_interval gr = g0->range, br = c->bound->range;
+  if (s > 0 ? gr.hi <= br.lo : gr.lo >= br.hi) {
+    c->pred = MC_CMP_SLT;
+    c->var_left = s > 0;
+  }
+}
+
+static void analyse_exit(pr_build *b, mc_ploop *l) {
+  comparison c;
+  if (!as_comparison(l, l->stay, &c))
+    return;
+  int64_t s;
+  if (c.v->step == MC_STEP_ADD && c.pred == MC_CMP_NE && !c.shrunk &&
+      mc_expr_is_const(c.v->by, &s) && (s == 1 || s == -1))
+    ne_as_less(b, &c, s);
+  if (c.v->step == MC_STEP_ADD && additive_monotone(&c)) {
+    l->monotone = true;
+    additive_range(b, l, &c);
+  } else {
+    l->monotone = shrinking_monotone(&c) || growing_monotone(&c);
+  }
+}
+
+/* ---- One loop ------------------------------------------------------------ */
+
+static bool build_loop(pr_build *b, unsigned index) {
+  const mc_lockstep *ls = b->ls;
+  const mc_ls_loop *ll = &ls->loops[index];
+  mc_ploop *l = &b->p->loops[index];
+  l->index = index;
+  l->ls = ll;
+  l->range_var = -1;
+  l->uniformity = ll->exit_uniformity;
+  LLVMBasicBlockRef header = ls->blocks[ll->header].bb;
+  LLVMValueRef first = LLVMGetFirstInstruction(header);
+  /* phis carry no location: the header's first located instruction (its
+   * condition) stands for the loop */
+  for (LLVMValueRef i = first; i; i = LLVMGetNextInstruction(i))
+    if (!LLVMIsAPHINode(i) && mc_shim_source_location(i, &l->line, &l->column))
+      break;
+  l->iter = mc_sym_loop_var(b->s, NULL, mc_sprintf(b->a, "$k%u", index + 1), 32, false);
+  if (!l->iter)
+    return false;
+  unsigned nphis = 0;
+  for (LLVMValueRef i = first; i && LLVMIsAPHINode(i); i = LLVMGetNextInstruction(i))
+    nphis++;
+  l->vars = mc_alloc(b->a, (nphis + 1) * sizeof *l->vars);
+  if (!l->vars)
+    return false;
+  for (LLVMValueRef phi = first; phi && LLVMIsAPHINode(phi); phi = LLVMGetNextInstruction(phi)) {
+    LLVMTypeKind tk = LLVMGetTypeKind(LLVMTypeOf(phi));
+    if (tk != LLVMIntegerTypeKind && tk != LLVMPointerTypeKind)
+      continue;
+    bool oom = false;
+    const mc_expr *var = incoming(b, phi, &oom);
+    if (oom)
+      return false;
+    if (!var || var->op != MC_EXPR_ATOM || var->atom->kind != MC_ATOM_LOOP)
+      continue; /* a pointer phi of no one array, or of too wide an integer */
+    mc_loop_var *v = &l->vars[l->nvars++];
+    *v = (mc_loop_var){var->atom, var, NULL, NULL, MC_STEP_OTHER, NULL, NULL};
+    bool agree = true;
+    for (unsigned i = 0; i < LLVMCountIncoming(phi); i++) {
+      bool inside = in_loop(ls, ll, LLVMGetIncomingBlock(phi, i));
+      const mc_expr *e = incoming(b, LLVMGetIncomingValue(phi, i), &oom);
+      if (oom)
+        return false;
+      const mc_expr **slot = inside ? &v->next : &v->init;
+      if (*slot && *slot != e)
+        agree = false;
+      *slot = e;
+    }
+    if (!agree || !v->init) {
+      v->next = NULL;
+      if (!v->init)
+        v->init = mc_sym_unknown(b->s, MC_UNKNOWN_JOIN, "values joined from several paths",
+                                 var->width, NULL);
+    }
+  }
+  for (unsigned i = 0; i < l->nvars; i++) {
+    classify(b, l, &l->vars[i]);
+    l->vars[i].closed = closed_form(b, l, &l->vars[i]);
+    if (!l->vars[i].closed && !l->approx)
+      l->approx = mc_sprintf(b->a, "%s changes in a way that is not a range",
+                             l->vars[i].atom->name);
+  }
+  const char *why = NULL;
+  const mc_expr *leave = pr_guard(b, ll->leave, &why);
+  if (!leave || !(l->stay = mc_expr_not(b->s, leave)))
+    return false;
+  analyse_exit(b, l);
+  if (!l->approx && why)
+    l->approx = mc_sprintf(b->a, "its exit: %s", why);
+  if (!l->approx && !l->monotone)
+    l->approx = "its exit test is not a bound that the loop variable moves towards";
+  return true;
+}
+
+bool pr_build_loops(pr_build *b) {
+  unsigned n = b->ls->nloops;
+  b->p->nloops = n;
+  b->p->loops = mc_alloc(b->a, (n + 1) * sizeof *b->p->loops);
+  if (!b->p->loops)
+    return false;
+  memset(b->p->loops, 0, (n + 1) * sizeof *b->p->loops);
+  for (unsigned i = n; i-- > 0;)
+    if (!build_loop(b, i))
+      return false;
+  return true;
+}

@@ -17,6 +17,11 @@ extern "C" {
 
 enum { MC_MAX_PARAMS = 64, MC_OPTION_TEXT = 256 };
 
+/* The default step budgets: far above what real kernels need (the
+ * README's table), low enough that no kernel holds up a compile for long. */
+#define MC_DEFAULT_KERNEL_STEPS UINT64_C(20000000)
+#define MC_DEFAULT_MODULE_STEPS UINT64_C(100000000)
+
 typedef enum { MC_REPORT_JSON, MC_REPORT_SARIF } mc_report_format;
 
 typedef struct {
@@ -32,6 +37,9 @@ typedef struct {
   bool only_intra_group;
   unsigned warp_size, line_bytes, banks, bank_bytes;
   uint64_t rlimit; /* solver budget per query; 0: the default */
+  /* Step budgets (support.h): each kernel's analysis, and all kernels of a
+   * module together. Past either, a kernel is Inconclusive. */
+  uint64_t kernel_steps, module_steps;
   char report_dir[4096]; /* "" when no report is written */
   mc_report_format report_format;
   bool warnings;

@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -27,6 +28,28 @@ char *mc_strdup(mc_arena *a, const char *s);
 char *mc_strndup(mc_arena *a, const char *s, size_t n);
 char *mc_sprintf(mc_arena *a, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* ---- Step budgets: bounded work, never clocks ---------------------------
+ * A kernel's analysis spends steps from the budget attached to its arena
+ * (one step: about one visit of an instruction, a block, an expression node
+ * or a pair of accesses; a solver query spends its own resource limit,
+ * -mapcost-rlimit). When the budget is spent, mc_spend returns false and
+ * keeps returning false: the stage stops and returns failure, and the
+ * driver, seeing `spent`, makes the kernel Inconclusive with the reason
+ * instead of reporting an error. Counting steps, not seconds, keeps the
+ * verdicts the same on every machine and load. */
+typedef struct {
+  uint64_t left;  /* steps still allowed */
+  uint64_t used;  /* steps spent so far */
+  bool spent;     /* a stage asked for more than was left */
+  const char *in; /* the stage that asked ("lockstep", "sym", ...) */
+} mc_budget;
+
+/* Attaches b to a (NULL detaches: no limit). */
+void mc_arena_set_budget(mc_arena *a, mc_budget *b);
+/* Takes `steps` from the arena's budget for stage `in`; false, for good,
+ * once the budget cannot pay. Always true without a budget. */
+bool mc_spend(mc_arena *a, uint64_t steps, const char *in);
 
 /* A growable string on the heap. */
 typedef struct {

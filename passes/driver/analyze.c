@@ -118,6 +118,25 @@ static bool analyze_kernel(const mc_options *o, const mc_kernel *k,
   return lockstep_verdict(o, k, r, a);
 }
 
+/* A kernel whose step budget ran out: Inconclusive, with what ran out,
+ * where, and the option that raises it; nothing it found on the way. */
+static void budget_spent(mc_arena *a, const mc_options *o, const mc_budget *b,
+                         bool module_limited, mc_kernel_result *r) {
+  r->verdict = MC_VERDICT_INCONCLUSIVE;
+  r->ndivergences = 0;
+  r->nreasons = 0;
+  const char *why =
+      module_limited
+          ? mc_sprintf(a, "analysis budget spent: the kernels of this module "
+                          "took more than %llu steps (in %s); raise "
+                          "-mapcost-module-steps",
+                       (unsigned long long)o->module_steps, b->in)
+          : mc_sprintf(a, "analysis budget spent: more than %llu steps for "
+                          "this kernel (in %s); raise -mapcost-kernel-steps",
+                       (unsigned long long)o->kernel_steps, b->in);
+  r->reasons[r->nreasons++] = why ? why : "analysis budget spent";
+}
+
 /* Stage 1: the kernels and the facts their annotations state. */
 static mc_kernels *find_kernels(mc_arena *a, LLVMModuleRef m) {
   mc_kernels *ks = mc_find_kernels(a, m);
@@ -134,8 +153,18 @@ bool mc_analyze_module(LLVMModuleRef m, const mc_options *o) {
     check_param_facts(m, o, ks);
     note_missing_debug_info(ks);
   }
+  uint64_t module_left = o->module_steps;
   for (unsigned i = 0; ok && ks && i < ks->nkernels; i++) {
+    bool module_limited = module_left < o->kernel_steps;
+    mc_budget budget = {.left = module_limited ? module_left : o->kernel_steps};
+    mc_arena_set_budget(a, &budget);
     ok = analyze_kernel(o, &ks->kernels[i], &results[i], a);
+    mc_arena_set_budget(a, NULL);
+    module_left -= budget.used;
+    if (budget.spent && results[i].arrays) {
+      budget_spent(a, o, &budget, module_limited, &results[i]);
+      ok = true;
+    }
     if (ok) {
       mc_report_remarks(a, o, &results[i]);
       mc_facts_remarks(&ks->kernels[i]);

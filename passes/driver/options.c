@@ -23,6 +23,8 @@ void mc_options_init(mc_options *o) {
   o->report_format = MC_REPORT_JSON;
   o->warnings = true;
   o->run_orders = 1;
+  o->kernel_steps = MC_DEFAULT_KERNEL_STEPS;
+  o->module_steps = MC_DEFAULT_MODULE_STEPS;
 }
 
 static bool fail(char *err, size_t errlen, const char *fmt, ...)
@@ -195,6 +197,10 @@ bool mc_options_set(mc_options *o, const char *name, const char *value,
     o->rlimit = v;
     return true;
   }
+  if (!strcmp(name, "kernel-steps"))
+    return parse_uint_in(name, value, 1, UINT64_C(1) << 50, &o->kernel_steps, err, errlen);
+  if (!strcmp(name, "module-steps"))
+    return parse_uint_in(name, value, 1, UINT64_C(1) << 50, &o->module_steps, err, errlen);
   if (!strcmp(name, "report")) {
     if (!value || !*value)
       return fail(err, errlen, "-mapcost-report needs a directory");

@@ -457,7 +457,9 @@ mc_run_result *mc_run_kernel(mc_arena *a, const mc_lockstep *ls,
   in->r = r;
   in->td = LLVMGetModuleDataLayout(LLVMGetGlobalParent(in->k->fn));
   in->rng = c->seed * UINT64_C(0x2545f4914f6cdd1d) + 1;
-  uint64_t *regs_store = NULL, *param_regs = NULL;
+  /* Assigned after setjmp and freed after a longjmp: volatile, or the
+   * failure path would free stale copies and leak. */
+  uint64_t *volatile regs_store = NULL, *volatile param_regs = NULL;
   uint64_t tg = 0, ts = 0;
   if (setjmp(in->fail)) {
     r->ok = false;

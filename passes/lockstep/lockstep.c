@@ -275,7 +275,7 @@ static bool build(ls_build *b) {
   unsigned n;
   LLVMBasicBlockRef *bbs = reachable_blocks(b, &n);
   ls_map index;
-  if (!bbs || !ls_map_init(b->a, &index, n))
+  if (!bbs || !mc_spend(b->a, n, "lockstep") || !ls_map_init(b->a, &index, n))
     return false;
   for (unsigned i = 0; i < n; i++)
     ls_map_put(&index, bbs[i], i);

@@ -48,8 +48,9 @@ static const mc_pred *combine(ls_build *b, mc_pred_kind kind,
       return NULL;
     cap += ops[i]->kind == kind ? ops[i]->nops : 1;
   }
+  /* Removing duplicates compares each operand with those kept. */
   const mc_pred **flat = mc_alloc(b->a, (cap + 1) * sizeof *flat);
-  if (!flat)
+  if (!flat || !mc_spend(b->a, (uint64_t)cap * (cap + 1) / 2 + 1, "lockstep"))
     return NULL;
   unsigned m = 0;
   for (unsigned i = 0; i < n; i++) {
@@ -250,6 +251,8 @@ static bool region_predicates(ls_build *b, ls_region *r) {
           if (pass == 1) {
             cd[w][2 * ncd[w]] = x;
             cd[w][2 * ncd[w] + 1] = e;
+          } else if (!mc_spend(b->a, 1, "lockstep")) {
+            return false;
           }
           ncd[w]++;
         }

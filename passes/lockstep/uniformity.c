@@ -627,6 +627,10 @@ static bool fixpoint(uctx *u) {
   const ls_cfg *g = &v->g;
   for (;;) {
     bool changed = false;
+    /* Each round visits every block, loop and value; levels only rise, so
+     * there are at most about 3 * v->n rounds. */
+    if (!mc_spend(u->b->a, (uint64_t)g->nblocks + g->nloops + v->n + 1, "lockstep"))
+      return false;
     for (unsigned x = 0; x < g->nblocks; x++) {
       ls_cause c;
       mc_uniformity d = decision_level(u, x, &c);

@@ -55,6 +55,10 @@ cl::opt<std::string> Banks("mapcost-banks", cl::cat(Category), cl::desc("Shared 
 cl::opt<std::string> BankBytes("mapcost-bank-bytes", cl::cat(Category), cl::desc("Bytes per bank word (4)"));
 cl::opt<std::string> RLimit("mapcost-rlimit", cl::cat(Category),
                             cl::desc("Solver resource limit per query (deterministic)"));
+cl::opt<std::string> KernelSteps("mapcost-kernel-steps", cl::cat(Category),
+                                 cl::desc("Step budget of each kernel's analysis"));
+cl::opt<std::string> ModuleSteps("mapcost-module-steps", cl::cat(Category),
+                                 cl::desc("Step budget of a module's analysis, all kernels"));
 cl::opt<std::string> Report("mapcost-report", cl::cat(Category),
                             cl::desc("Write one report per module into this directory"));
 cl::opt<std::string> ReportFormat("mapcost-report-format", cl::cat(Category),
@@ -96,6 +100,7 @@ bool collectOptions(Module &M, mc_options &O) {
                 {"warp-size", WarpSize},   {"line-bytes", LineBytes},
                 {"banks", Banks},          {"bank-bytes", BankBytes},
                 {"rlimit", RLimit},        {"report", Report},
+                {"kernel-steps", KernelSteps}, {"module-steps", ModuleSteps},
                 {"report-format", ReportFormat}, {"warnings", Warnings},
                 {"run", Run},              {"run-shared-bytes", RunSharedBytes},
                 {"run-seed", RunSeed},     {"run-orders", RunOrders},

@@ -32,7 +32,8 @@ namespace {
 char *dup(StringRef S) {
   char *P = static_cast<char *>(std::malloc(S.size() + 1));
   if (P) {
-    std::memcpy(P, S.data(), S.size());
+    if (!S.empty()) // an empty StringRef may have no data at all
+      std::memcpy(P, S.data(), S.size());
     P[S.size()] = '\0';
   }
   return P;
@@ -323,7 +324,8 @@ static const DIGlobalVariable *globalVariable(LLVMValueRef GVRef) {
 
 extern "C" char *mc_shim_global_name(LLVMValueRef GVRef) {
   const DIGlobalVariable *V = globalVariable(GVRef);
-  return V ? dup(V->getName()) : nullptr;
+  // String literals have debug info without a name.
+  return V && !V->getName().empty() ? dup(V->getName()) : nullptr;
 }
 
 extern "C" char *mc_shim_global_type(LLVMValueRef GVRef) {

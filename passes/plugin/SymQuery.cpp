@@ -26,7 +26,8 @@ namespace {
 char *dup(StringRef S) {
   char *P = static_cast<char *>(std::malloc(S.size() + 1));
   if (P) {
-    std::memcpy(P, S.data(), S.size());
+    if (!S.empty()) // an empty StringRef may have no data at all
+      std::memcpy(P, S.data(), S.size());
     P[S.size()] = '\0';
   }
   return P;

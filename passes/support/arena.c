@@ -1,4 +1,5 @@
-/* arena.c - bump allocation in chunks, freed all at once. */
+/* arena.c - bump allocation in chunks, freed all at once, and the step
+ * budget of the analysis that allocates from the arena. */
 #include "mapcost/support.h"
 
 #include <stdint.h>
@@ -14,6 +15,7 @@ typedef struct chunk {
 
 struct mc_arena {
   chunk *head;
+  mc_budget *budget; /* the steps of the analysis this arena serves */
 };
 
 enum { CHUNK_BYTES = 16 * 1024 };
@@ -76,4 +78,21 @@ char *mc_sprintf(mc_arena *a, const char *fmt, ...) {
     vsnprintf(p, (size_t)n + 1, fmt, ap2);
   va_end(ap2);
   return p;
+}
+
+void mc_arena_set_budget(mc_arena *a, mc_budget *b) { a->budget = b; }
+
+bool mc_spend(mc_arena *a, uint64_t steps, const char *in) {
+  mc_budget *b = a->budget;
+  if (!b)
+    return true;
+  if (!b->spent && steps <= b->left) {
+    b->left -= steps;
+    b->used += steps;
+    return true;
+  }
+  if (!b->spent)
+    b->in = in;
+  b->spent = true;
+  return false;
 }

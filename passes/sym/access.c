@@ -639,8 +639,12 @@ mc_kernel_accesses *mc_find_accesses(mc_arena *a, const mc_kernel *k,
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(k->fn); bb && !c.oom;
        bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in && !c.oom;
-         in = LLVMGetNextInstruction(in))
-      visit(&c, in);
+         in = LLVMGetNextInstruction(in)) {
+      /* An access's offset is at most 4096 nodes (expr.c). */
+      c.oom = !mc_spend(a, 1, "sym");
+      if (!c.oom)
+        visit(&c, in);
+    }
   if (c.oom)
     return NULL;
   ka->accesses = c.v;

@@ -1,0 +1,23 @@
+/* Inline PTX: without memory operands an unknown value; with memory
+ * operands or a barrier, Inconclusive (or a barrier the analysis reads). */
+__global__ void lane(int *a) {
+  unsigned l;
+  asm("mov.u32 %0, %%laneid;" : "=r"(l));
+  a[threadIdx.x] = l;
+}
+__global__ void asm_barrier(int *a) {
+  a[threadIdx.x] = 1;
+  asm volatile("bar.sync 0;");
+  a[threadIdx.x + 1] = 2;
+}
+__global__ void asm_store(int *a) {
+  __shared__ int s[64];
+  asm volatile("st.shared.u32 [%0], %1;" :: "r"((unsigned)(size_t)&s[threadIdx.x]), "r"(1) : "memory");
+  __syncthreads();
+  a[threadIdx.x] = s[(threadIdx.x + 1) % 64];
+}
+__global__ void asm_div_barrier(int *a) {
+  if (threadIdx.x < 16)
+    asm volatile("bar.sync 0;");
+  a[threadIdx.x] = 1;
+}

@@ -391,6 +391,10 @@ static bool no_op_intrinsic(const char *n) {
  * the callee is not known. */
 static bool call_lane(interp *in, thread *t, LLVMValueRef call, const char *n,
                       uint64_t *out) {
+  if (no_op_intrinsic(n)) { /* before its operands: a string is no array */
+    out[0] = 0;
+    return true;
+  }
   unsigned nargs = (unsigned)LLVMGetNumArgOperands(call);
   uint64_t a[4] = {0};
   LLVMTypeRef rt = LLVMTypeOf(call);
@@ -406,10 +410,6 @@ static bool call_lane(interp *in, thread *t, LLVMValueRef call, const char *n,
     if (v == (uint64_t)-1)
       return false;
     out[0] = v;
-    return true;
-  }
-  if (no_op_intrinsic(n)) {
-    out[0] = 0;
     return true;
   }
   bool fp = rk == LLVMFloatTypeKind || rk == LLVMDoubleTypeKind;

@@ -117,9 +117,26 @@ typedef struct {
   unsigned ncosts;
   const mc_cost *totals; /* per metric computed */
   unsigned ntotals;
+  /* A concrete run (-mapcost-run): races are what was observed and `drf`
+   * means none was seen, so no RaceFree remark is emitted. */
+  bool observed;
+  /* JSON members appended to the kernel's object (-mapcost-run's "run"),
+   * starting with ", "; NULL for none. */
+  const char *extra_json;
 } mc_kernel_result;
 
 const char *mc_verdict_name(mc_verdict v);
+
+/* Why race `race` on array `array` of kernel k is accepted: its own
+ * suppress_reason when the race is marked suppressed, else the reason of
+ * the kernel's __mapcost_suppress on that array (MC_FACT_SUPPRESS); NULL
+ * when it is not suppressed. Suppressed races are reported as such, give no
+ * warning and, in scripts/mapcost, no exit status 1. */
+const char *mc_report_suppressed(const mc_kernel *k, int array,
+                                 const mc_race *race);
+
+/* "uncoalesced", "bank-conflicts" */
+const char *mc_metric_name(mc_metric m);
 
 /* Emits the remarks of one kernel: KernelSummary, then its verdicts. */
 void mc_report_remarks(mc_arena *a, const mc_options *o,
@@ -133,6 +150,10 @@ void mc_report_kernel_params(const mc_kernel *k, mc_strbuf *out);
 /* One JSON object per kernel, as in CONTRACT §3 ("kernels" entries). */
 void mc_report_kernel_json(mc_arena *a, const mc_kernel_result *r,
                            mc_strbuf *out);
+
+/* SARIF 2.1.0 for one module (report_sarif.c). */
+void mc_report_module_sarif(mc_arena *a, const mc_kernels *ks,
+                            const mc_kernel_result *results, mc_strbuf *out);
 
 /* The whole per-module report in the format chosen by the options. */
 void mc_report_module(mc_arena *a, const mc_options *o, const mc_kernels *ks,

@@ -9,6 +9,7 @@
  */
 #include "mapcost/analyze.h"
 
+#include "mapcost/facts.h"
 #include "mapcost/interp.h"
 #include "mapcost/kernels.h"
 #include "mapcost/lockstep.h"
@@ -19,44 +20,36 @@
 #include <stdio.h>
 #include <string.h>
 
-static void key(mc_strbuf *b, const char *k) {
-  mc_strbuf_json_string(b, k);
-  mc_strbuf_append(b, ": ");
-}
-
-static void loc(mc_strbuf *b, LLVMValueRef inst, const char *access) {
-  unsigned line = inst ? LLVMGetDebugLocLine(inst) : 0;
-  unsigned col = inst ? LLVMGetDebugLocColumn(inst) : 0;
-  mc_strbuf_printf(b, "{\"line\": %u, \"column\": %u, \"access\": \"%s\"}", line,
-                   col, access);
-}
-
 static const char *access_name(mc_access_kind k) {
   return k == MC_ACCESS_WRITE ? "write" : k == MC_ACCESS_ATOMIC ? "atomic" : "read";
 }
 
-static void dim3(mc_strbuf *b, const unsigned d[3]) {
-  mc_strbuf_printf(b, "[%u, %u, %u]", d[0], d[1], d[2]);
+static mc_race_site site_of(mc_arena *a, const mc_observed_access *x) {
+  unsigned len = 0;
+  const char *file = x->inst ? LLVMGetDebugLocFilename(x->inst, &len) : NULL;
+  return (mc_race_site){x->inst, access_name(x->kind),
+                        file && len ? mc_strndup(a, file, len) : NULL,
+                        x->inst ? LLVMGetDebugLocLine(x->inst) : 0,
+                        x->inst ? LLVMGetDebugLocColumn(x->inst) : 0};
 }
 
 /* The element index of a byte offset, per dimension of a static array. */
-static void index_of(mc_strbuf *b, const mc_array *arr, uint64_t off,
-                     uint64_t elem_size) {
+static void index_of(mc_race *r, const mc_array *arr, uint64_t off, uint64_t elem_size) {
   uint64_t e = elem_size ? off / elem_size : off;
-  mc_strbuf_append(b, "[");
-  if (arr && arr->ndims > 1 && arr->kind == MC_ARRAY_SHARED) {
+  if (arr && arr->ndims > 1 && arr->ndims <= 3 && arr->kind == MC_ARRAY_SHARED) {
     uint64_t stride[MC_MAX_ARRAY_DIMS];
     stride[arr->ndims - 1] = 1;
     for (int d = (int)arr->ndims - 2; d >= 0; d--)
       stride[d] = stride[d + 1] * (arr->dims[d + 1] ? arr->dims[d + 1] : 1);
     for (unsigned d = 0; d < arr->ndims; d++) {
-      mc_strbuf_printf(b, "%s%llu", d ? ", " : "", (unsigned long long)(e / stride[d]));
+      r->index[d] = (int64_t)(e / stride[d]);
       e %= stride[d];
     }
+    r->nindex = arr->ndims;
   } else {
-    mc_strbuf_printf(b, "%llu", (unsigned long long)e);
+    r->index[0] = (int64_t)e;
+    r->nindex = 1;
   }
-  mc_strbuf_append(b, "]");
 }
 
 static uint64_t elem_size_of(LLVMValueRef inst, LLVMTargetDataRef td) {
@@ -70,44 +63,31 @@ static uint64_t elem_size_of(LLVMValueRef inst, LLVMTargetDataRef td) {
   return t && LLVMTypeIsSized(t) ? LLVMABISizeOfType(td, t) : 1;
 }
 
-static void race_json(mc_strbuf *b, const mc_kernel *k, const mc_options *o,
-                      const mc_run_config *c, const mc_observed_race *r,
-                      LLVMTargetDataRef td) {
-  const mc_array *arr = r->array >= 0 ? &k->arrays[r->array] : NULL;
-  mc_strbuf_printf(b, "{\"kind\": \"%s\", \"certainty\": \"confirmed\", \"scope\": \"%s\", ",
-                   r->write_write ? "write-write" : "read-write",
-                   r->grid ? "grid" : "block");
-  key(b, "first");
-  loc(b, r->first.inst, access_name(r->first.kind));
-  mc_strbuf_append(b, ", ");
-  key(b, "second");
-  loc(b, r->second.inst, access_name(r->second.kind));
-  mc_strbuf_append(b, ", \"witness\": {\"tid1\": ");
-  dim3(b, r->first.tid);
-  mc_strbuf_append(b, ", \"tid2\": ");
-  dim3(b, r->second.tid);
-  mc_strbuf_append(b, ", \"block1\": ");
-  dim3(b, r->first.block);
-  mc_strbuf_append(b, ", \"block2\": ");
-  dim3(b, r->second.block);
-  mc_strbuf_append(b, ", \"block_dim\": ");
-  dim3(b, c->block_dim);
-  mc_strbuf_append(b, ", \"grid_dim\": ");
-  dim3(b, c->grid_dim);
-  mc_strbuf_append(b, ", \"index\": ");
-  index_of(b, arr, r->byte_offset, elem_size_of(r->second.inst, td));
-  mc_strbuf_printf(b, ", \"byte_offset\": %llu, \"iterations\": {}, \"params\": {",
-                   (unsigned long long)r->byte_offset);
-  unsigned shown = 0; /* the values of this kernel's own parameters */
-  for (unsigned p = 0; p < k->nparams; p++) {
+/* An observed race as the report's race: confirmed, with the two threads
+ * and blocks, the launch, the element and this kernel's parameters. */
+static mc_race race_of(mc_arena *a, const mc_kernel *k, const mc_options *o,
+                       const mc_run_config *c, const mc_observed_race *x,
+                       LLVMTargetDataRef td) {
+  mc_race r = {.write_write = x->write_write, .confirmed = true, .grid = x->grid};
+  r.first = site_of(a, &x->first);
+  r.second = site_of(a, &x->second);
+  memcpy(r.tid1, x->first.tid, sizeof r.tid1);
+  memcpy(r.tid2, x->second.tid, sizeof r.tid2);
+  memcpy(r.block1, x->first.block, sizeof r.block1);
+  memcpy(r.block2, x->second.block, sizeof r.block2);
+  memcpy(r.block_dim, c->block_dim, sizeof r.block_dim);
+  memcpy(r.grid_dim, c->grid_dim, sizeof r.grid_dim);
+  index_of(&r, x->array >= 0 ? &k->arrays[x->array] : NULL, x->byte_offset,
+           elem_size_of(x->second.inst, td));
+  r.byte_offset = (int64_t)x->byte_offset;
+  mc_witness_value *params = mc_alloc(a, (k->nparams + 1) * sizeof *params);
+  for (unsigned p = 0; params && p < k->nparams; p++) {
     const mc_param_fact *f = mc_options_param(o, k->params[p].name);
-    if (!f)
-      continue;
-    mc_strbuf_append(b, shown++ ? ", " : "");
-    key(b, f->name);
-    mc_strbuf_printf(b, "%lld", (long long)f->value);
+    if (f)
+      params[r.nparams++] = (mc_witness_value){f->name, f->value};
   }
-  mc_strbuf_append(b, "}}}");
+  r.params = params;
+  return r;
 }
 
 /* Which kernel array an access instruction touches, from the races and the
@@ -133,113 +113,147 @@ static int array_of(const mc_kernel *k, LLVMValueRef inst) {
   return -1;
 }
 
-static void kernel_json(mc_arena *a, const mc_kernel *k, const mc_options *o,
+static const char *barrier_name(const mc_lockstep *ls, LLVMValueRef call) {
+  for (unsigned i = 0; ls && i < ls->nbarriers; i++)
+    if (ls->barriers[i].call == call)
+      return ls->barriers[i].name;
+  return "the barrier";
+}
+
+/* The races of array i seen in any order, each pair of instructions once. */
+static void array_races(mc_arena *a, const mc_kernel *k, const mc_options *o,
                         const mc_run_config *c, const mc_run_result *const *runs,
-                        unsigned nruns, mc_strbuf *b) {
-  const mc_run_result *r = runs[0];
+                        unsigned nruns, unsigned i, mc_array_result *ar) {
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(LLVMGetGlobalParent(k->fn));
-  bool race = false, agree = true;
+  unsigned total = 0;
+  for (unsigned x = 0; x < nruns; x++)
+    total += runs[x]->nraces;
+  mc_race *races = mc_alloc(a, (total + 1) * sizeof *races);
+  if (!races)
+    return;
+  for (unsigned x = 0; x < nruns; x++)
+    for (unsigned j = 0; j < runs[x]->nraces; j++) {
+      const mc_observed_race *rc = &runs[x]->races[j];
+      if (rc->array != (int)i)
+        continue;
+      bool dup = false; /* the same pair seen in an earlier order */
+      for (unsigned y = 0; y < x && !dup; y++)
+        for (unsigned z = 0; z < runs[y]->nraces && !dup; z++)
+          dup = runs[y]->races[z].array == rc->array &&
+                runs[y]->races[z].first.inst == rc->first.inst &&
+                runs[y]->races[z].second.inst == rc->second.inst &&
+                runs[y]->races[z].grid == rc->grid;
+      if (!dup)
+        races[ar->nraces++] = race_of(a, k, o, c, rc, td);
+    }
+  ar->races = races;
+}
+
+/* What the runs of kernel k observed, as the analysis' result: "drf" means
+ * no race was seen (r->observed), not that none can happen. */
+static bool run_result(mc_arena *a, const mc_kernel *k, const mc_lockstep *ls,
+                       const mc_options *o, const mc_run_config *c,
+                       const mc_run_result *const *runs, unsigned nruns,
+                       mc_kernel_result *res) {
+  res->kernel = k;
+  res->observed = true;
+  res->arrays = mc_alloc(a, (k->narrays + 1) * sizeof *res->arrays);
+  if (!res->arrays)
+    return false;
+  unsigned blocks = c->grid_dim[0] * c->grid_dim[1] * c->grid_dim[2];
+  res->checked_block = true;
+  res->checked_grid = blocks > 1;
+  res->assumptions[res->nassumptions++] =
+      "a concrete run: what was observed with these dimensions, parameters, contents and "
+      "schedules only";
+  if (!nruns) {
+    res->verdict = MC_VERDICT_INCONCLUSIVE;
+    res->reasons[res->nreasons++] = "the kernel could not be run";
+    for (unsigned i = 0; i < k->narrays; i++)
+      res->arrays[i].verdict = MC_VERDICT_INCONCLUSIVE;
+    return true;
+  }
+  const mc_run_result *r = runs[0];
+  bool race = false, div = false, agree = true;
   const char *error = NULL;
   for (unsigned i = 0; i < nruns; i++) {
     race |= runs[i]->nraces > 0;
+    div |= runs[i]->ndivergences > 0;
     agree &= runs[i]->ok && runs[i]->memory_hash == r->memory_hash;
     if (!runs[i]->ok && !error)
       error = runs[i]->error;
   }
-  bool div = false;
-  for (unsigned i = 0; i < nruns; i++)
-    div |= runs[i]->ndivergences > 0;
-  const char *verdict = race ? "race" : div ? "barrier-divergence"
-                        : error ? "inconclusive" : "drf";
-  mc_strbuf_append(b, "{");
-  mc_report_kernel_identity(k, b);
-  unsigned blocks = c->grid_dim[0] * c->grid_dim[1] * c->grid_dim[2];
-  mc_strbuf_printf(b, ", \"verdict\": \"%s\", \"checked\": {\"block\": true, \"grid\": %s}",
-                   verdict, blocks > 1 ? "true" : "false");
-  /* "drf" here means no race was seen, not that none can happen. */
-  mc_strbuf_append(b, ", \"assumptions\": [\"a concrete run: what was observed with these "
-                      "dimensions, parameters, contents and schedules only\"], \"reasons\": [");
+  res->verdict = race ? MC_VERDICT_RACE : div ? MC_VERDICT_BARRIER_DIVERGENCE
+                 : error ? MC_VERDICT_INCONCLUSIVE : MC_VERDICT_DRF;
   if (error)
-    mc_strbuf_json_string(b, error);
-  mc_strbuf_append(b, "], ");
-  mc_report_kernel_params(k, b);
-  mc_strbuf_append(b, ", \"arrays\": [");
+    res->reasons[res->nreasons++] = error;
   for (unsigned i = 0; i < k->narrays; i++) {
-    bool arr_race = false;
-    mc_strbuf_append(b, i ? ", {" : "{");
-    key(b, "name");
-    mc_strbuf_json_string(b, k->arrays[i].name);
-    mc_strbuf_printf(b, ", \"space\": \"%s\", ", mc_space_name(k->arrays[i].space));
-    key(b, "type");
-    mc_strbuf_json_string(b, mc_array_type_text(a, &k->arrays[i]));
-    mc_strbuf_append(b, ", \"races\": [");
-    unsigned n = 0;
-    for (unsigned x = 0; x < nruns; x++)
-      for (unsigned j = 0; j < runs[x]->nraces; j++) {
-        const mc_observed_race *rc = &runs[x]->races[j];
-        if (rc->array != (int)i)
-          continue;
-        bool dup = false; /* the same pair seen in an earlier order */
-        for (unsigned y = 0; y < x && !dup; y++)
-          for (unsigned z = 0; z < runs[y]->nraces && !dup; z++)
-            dup = runs[y]->races[z].array == rc->array &&
-                  runs[y]->races[z].first.inst == rc->first.inst &&
-                  runs[y]->races[z].second.inst == rc->second.inst &&
-                  runs[y]->races[z].grid == rc->grid;
-        if (dup)
-          continue;
-        mc_strbuf_append(b, n++ ? ", " : "");
-        race_json(b, k, o, c, rc, td);
-        arr_race = true;
-      }
-    mc_strbuf_printf(b, "], \"verdict\": \"%s\"}",
-                     arr_race ? "race" : error ? "inconclusive" : "drf");
+    mc_array_result *ar = &res->arrays[i];
+    array_races(a, k, o, c, runs, nruns, i, ar);
+    ar->verdict = ar->nraces ? MC_VERDICT_RACE : error ? MC_VERDICT_INCONCLUSIVE : MC_VERDICT_DRF;
+    ar->reason = ar->nraces ? NULL : error;
   }
-  mc_strbuf_append(b, "], \"barrier_divergence\": [");
+  mc_barrier_divergence *d = mc_alloc(a, (r->ndivergences + 1) * sizeof *d);
+  if (!d)
+    return false;
   for (unsigned i = 0; i < r->ndivergences; i++) {
-    const mc_observed_divergence *d = &r->divergences[i];
-    mc_strbuf_printf(b, "%s{\"line\": %u, \"column\": %u, ", i ? ", " : "",
-                     LLVMGetDebugLocLine(d->barrier), LLVMGetDebugLocColumn(d->barrier));
-    key(b, "condition");
-    mc_strbuf_json_string(
-        b, mc_sprintf(a, "observed: %u of %u live threads of %s (%u,%u,%u) reached it",
-                      d->reached, d->live, d->warp ? "a warp of block" : "block",
-                      d->block[0], d->block[1], d->block[2]));
-    mc_strbuf_append(b, "}");
+    const mc_observed_divergence *od = &r->divergences[i];
+    unsigned len = 0;
+    const char *file = LLVMGetDebugLocFilename(od->barrier, &len);
+    d[i] = (mc_barrier_divergence){
+        od->barrier, barrier_name(ls, od->barrier),
+        mc_sprintf(a, "observed: %u of %u live threads of %s (%u,%u,%u) reached it", od->reached,
+                   od->live, od->warp ? "a warp of block" : "block", od->block[0], od->block[1],
+                   od->block[2]),
+        "seen in a concrete run", od->warp, file && len ? mc_strndup(a, file, len) : NULL,
+        LLVMGetDebugLocLine(od->barrier), LLVMGetDebugLocColumn(od->barrier)};
   }
-  mc_strbuf_append(b, "], \"costs\": [");
+  res->divergences = d;
+  res->ndivergences = r->ndivergences;
   bool measured = c->lanes > 1 && !error; /* a stopped run measured nothing whole */
+  mc_cost *costs = mc_alloc(a, (r->ncosts + 2) * sizeof *costs);
+  if (!costs)
+    return false;
   for (unsigned i = 0; measured && i < r->ncosts; i++) {
-    const mc_observed_cost *cost = &r->costs[i];
-    int arr = array_of(k, cost->inst);
-    mc_strbuf_append(b, i ? ", {" : "{");
-    key(b, "array");
-    mc_strbuf_json_string(b, arr >= 0 ? k->arrays[arr].name : "?");
-    mc_strbuf_printf(b,
-                     ", \"metric\": \"%s\", \"line\": %u, \"column\": %u, "
-                     "\"cost\": \"%llu\", \"relation\": \"=\", \"executions\": %llu}",
-                     cost->shared ? "bank-conflicts" : "uncoalesced",
-                     LLVMGetDebugLocLine(cost->inst), LLVMGetDebugLocColumn(cost->inst),
-                     (unsigned long long)cost->cost,
-                     (unsigned long long)cost->executions);
+    const mc_observed_cost *oc = &r->costs[i];
+    unsigned len = 0;
+    const char *file = LLVMGetDebugLocFilename(oc->inst, &len);
+    costs[res->ncosts++] = (mc_cost){
+        oc->shared ? MC_METRIC_BANK_CONFLICTS : MC_METRIC_UNCOALESCED, array_of(k, oc->inst),
+        oc->inst, file && len ? mc_strndup(a, file, len) : NULL, LLVMGetDebugLocLine(oc->inst),
+        LLVMGetDebugLocColumn(oc->inst), mc_sprintf(a, "%llu", (unsigned long long)oc->cost),
+        true,
+        mc_sprintf(a, "measured: the costliest warp executed it %llu time%s",
+                   (unsigned long long)oc->executions, oc->executions == 1 ? "" : "s")};
   }
-  mc_strbuf_append(b, "], \"total_cost\": {");
-  if (measured)
-    mc_strbuf_printf(b,
-                     "\"uncoalesced\": {\"cost\": \"%llu\", \"relation\": \"=\"}, "
-                     "\"bank-conflicts\": {\"cost\": \"%llu\", \"relation\": \"=\"}",
-                     (unsigned long long)r->total_uncoalesced,
-                     (unsigned long long)r->total_bank_conflicts);
-  mc_strbuf_printf(b, "}, \"run\": {\"mode\": \"%s\", \"memory_agrees\": %s, \"orders\": [",
+  res->costs = costs;
+  if (measured) {
+    mc_cost *t = mc_alloc(a, 2 * sizeof *t);
+    if (!t)
+      return false;
+    t[0] = (mc_cost){MC_METRIC_UNCOALESCED, -1, NULL, NULL, 0, 0,
+                     mc_sprintf(a, "%llu", (unsigned long long)r->total_uncoalesced), true,
+                     NULL};
+    t[1] = (mc_cost){MC_METRIC_BANK_CONFLICTS, -1, NULL, NULL, 0, 0,
+                     mc_sprintf(a, "%llu", (unsigned long long)r->total_bank_conflicts), true,
+                     NULL};
+    res->totals = t;
+    res->ntotals = 2;
+  }
+  mc_strbuf run = {0};
+  mc_strbuf_printf(&run, ", \"run\": {\"mode\": \"%s\", \"memory_agrees\": %s, \"orders\": [",
                    c->lanes > 1 ? "lockstep" : "interleave", agree ? "true" : "false");
   for (unsigned i = 0; i < nruns; i++)
-    mc_strbuf_printf(b, "%s{\"seed\": %llu, \"memory_hash\": \"%016llx\", \"steps\": %llu, "
-                        "\"blocks\": %u, \"ok\": %s}",
+    mc_strbuf_printf(&run, "%s{\"seed\": %llu, \"memory_hash\": \"%016llx\", \"steps\": %llu, "
+                           "\"blocks\": %u, \"ok\": %s}",
                      i ? ", " : "", (unsigned long long)(o->run_seed + i),
                      (unsigned long long)runs[i]->memory_hash,
                      (unsigned long long)runs[i]->steps, runs[i]->blocks_run,
                      runs[i]->ok ? "true" : "false");
-  mc_strbuf_append(b, "]}}");
+  mc_strbuf_append(&run, "]}");
+  res->extra_json = run.oom ? NULL : mc_strdup(a, mc_strbuf_str(&run));
+  mc_strbuf_free(&run);
+  return res->extra_json != NULL;
 }
 
 static bool config_from(LLVMModuleRef m, const mc_options *o, mc_run_config *c) {
@@ -294,7 +308,7 @@ bool mc_run_module(LLVMModuleRef m, const mc_options *o) {
     return false;
   mc_arena *a = mc_arena_new();
   mc_kernels *ks = a ? mc_find_kernels(a, m) : NULL;
-  if (!ks) {
+  if (!ks || !mc_find_facts(a, m, ks)) {
     mc_arena_free(a);
     mc_shim_diagnose(m, MC_DIAG_ERROR, NULL, "out of memory");
     return false;
@@ -311,13 +325,9 @@ bool mc_run_module(LLVMModuleRef m, const mc_options *o) {
     c.trace = write_trace;
     c.trace_user = &trace;
   }
-  mc_strbuf out = {0};
-  mc_strbuf_append(&out, "{\"version\": 1, ");
-  key(&out, "source");
-  mc_strbuf_json_string(&out, ks->source);
-  mc_strbuf_printf(&out, ", \"debug_info\": %s, \"kernels\": [",
-                   ks->has_debug_info ? "true" : "false");
-  for (unsigned i = 0; i < ks->nkernels; i++) {
+  mc_kernel_result *results = mc_alloc(a, (ks->nkernels + 1) * sizeof *results);
+  bool ok = results != NULL;
+  for (unsigned i = 0; ok && i < ks->nkernels; i++) {
     mc_lockstep *ls = mc_lockstep_build(a, &ks->kernels[i], o);
     const mc_run_result *runs[1000];
     unsigned n = 0;
@@ -329,22 +339,23 @@ bool mc_run_module(LLVMModuleRef m, const mc_options *o) {
       if (runs[n])
         n++;
     }
-    if (!n)
-      continue;
-    mc_strbuf_append(&out, i ? ",\n  " : "\n  ");
-    kernel_json(a, &ks->kernels[i], o, &c, runs, n, &out);
+    ok = run_result(a, &ks->kernels[i], ls, o, &c, runs, n, &results[i]);
+    if (ok)
+      mc_report_remarks(a, o, &results[i]);
   }
-  mc_strbuf_append(&out, "]}\n");
   if (trace.f)
     fclose(trace.f);
-  bool ok = !out.oom;
-  char err[512];
+  mc_strbuf out = {0};
+  if (ok)
+    mc_report_module(a, o, ks, results, &out);
+  char err[512] = "out of memory";
+  ok = ok && !out.oom;
   if (ok && o->report_dir[0])
     ok = mc_report_write(o, ks, mc_strbuf_str(&out), err, sizeof err);
   else if (ok)
     fputs(mc_strbuf_str(&out), stdout);
   if (!ok)
-    mc_shim_diagnose(m, MC_DIAG_ERROR, NULL, out.oom ? "out of memory" : err);
+    mc_shim_diagnose(m, MC_DIAG_ERROR, NULL, err);
   mc_strbuf_free(&out);
   mc_arena_free(a);
   return ok;

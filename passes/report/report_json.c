@@ -6,6 +6,8 @@
  */
 #include "mapcost/report.h"
 
+#include "mapcost/facts.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -21,6 +23,20 @@ const char *mc_verdict_name(mc_verdict v) {
   case MC_VERDICT_INCONCLUSIVE: return "inconclusive";
   }
   return "inconclusive";
+}
+
+const char *mc_metric_name(mc_metric m) {
+  return m == MC_METRIC_BANK_CONFLICTS ? "bank-conflicts" : "uncoalesced";
+}
+
+const char *mc_report_suppressed(const mc_kernel *k, int array,
+                                 const mc_race *race) {
+  if (race->suppressed)
+    return race->suppress_reason ? race->suppress_reason : "";
+  for (unsigned i = 0; i < k->nfacts; i++)
+    if (k->facts[i].kind == MC_FACT_SUPPRESS && k->facts[i].array == array)
+      return k->facts[i].reason ? k->facts[i].reason : "";
+  return NULL;
 }
 
 static void key(mc_strbuf *b, const char *k) {
@@ -71,6 +87,87 @@ void mc_report_kernel_params(const mc_kernel *k, mc_strbuf *b) {
   mc_strbuf_append(b, "]");
 }
 
+static void site(mc_strbuf *b, const mc_race_site *s) {
+  mc_strbuf_printf(b, "{\"line\": %u, \"column\": %u, \"access\": ", s->line,
+                   s->column);
+  mc_strbuf_json_string(b, s->access ? s->access : "read");
+  if (s->file) {
+    mc_strbuf_append(b, ", \"file\": ");
+    mc_strbuf_json_string(b, s->file);
+  }
+  mc_strbuf_append(b, "}");
+}
+
+static void named_values(mc_strbuf *b, const mc_witness_value *v, unsigned n) {
+  mc_strbuf_append(b, "{");
+  for (unsigned i = 0; i < n; i++) {
+    mc_strbuf_append(b, i ? ", " : "");
+    key(b, v[i].name);
+    mc_strbuf_printf(b, "%lld", (long long)v[i].value);
+  }
+  mc_strbuf_append(b, "}");
+}
+
+/* A race as in CONTRACT §3, with "approximated" for a possible race and
+ * "suppressed"/"suppress_reason" for an accepted one. */
+static void race_json(const mc_kernel *k, int array, const mc_race *r,
+                      mc_strbuf *b) {
+  mc_strbuf_printf(b, "{\"kind\": \"%s\", \"certainty\": \"%s\", \"scope\": \"%s\", ",
+                   r->write_write ? "write-write" : "read-write",
+                   r->confirmed ? "confirmed" : "possible", r->grid ? "grid" : "block");
+  key(b, "first");
+  site(b, &r->first);
+  mc_strbuf_append(b, ", ");
+  key(b, "second");
+  site(b, &r->second);
+  mc_strbuf_append(b, ", \"witness\": {\"tid1\": ");
+  dims(b, r->tid1);
+  mc_strbuf_append(b, ", \"tid2\": ");
+  dims(b, r->tid2);
+  mc_strbuf_append(b, ", \"block1\": ");
+  dims(b, r->block1);
+  mc_strbuf_append(b, ", \"block2\": ");
+  dims(b, r->block2);
+  mc_strbuf_append(b, ", \"block_dim\": ");
+  dims(b, r->block_dim);
+  mc_strbuf_append(b, ", \"grid_dim\": ");
+  dims(b, r->grid_dim);
+  mc_strbuf_append(b, ", \"index\": [");
+  for (unsigned i = 0; i < r->nindex && i < 3; i++)
+    mc_strbuf_printf(b, "%s%lld", i ? ", " : "", (long long)r->index[i]);
+  mc_strbuf_printf(b, "], \"byte_offset\": %lld, \"iterations\": ",
+                   (long long)r->byte_offset);
+  named_values(b, r->iterations, r->niterations);
+  mc_strbuf_append(b, ", \"params\": ");
+  named_values(b, r->params, r->nparams);
+  mc_strbuf_append(b, "}");
+  if (!r->confirmed && r->approximated) {
+    mc_strbuf_append(b, ", \"approximated\": ");
+    mc_strbuf_json_string(b, r->approximated);
+  }
+  const char *why = mc_report_suppressed(k, array, r);
+  if (why) {
+    mc_strbuf_append(b, ", \"suppressed\": true, \"suppress_reason\": ");
+    mc_strbuf_json_string(b, why);
+  }
+  mc_strbuf_append(b, "}");
+}
+
+static void cost_json(const mc_kernel *k, const mc_cost *c, mc_strbuf *b) {
+  mc_strbuf_append(b, "{\"array\": ");
+  mc_strbuf_json_string(b, c->array >= 0 && (unsigned)c->array < k->narrays
+                               ? k->arrays[c->array].name : "?");
+  mc_strbuf_printf(b, ", \"metric\": \"%s\", \"line\": %u, \"column\": %u, \"cost\": ",
+                   mc_metric_name(c->metric), c->line, c->column);
+  mc_strbuf_json_string(b, c->cost ? c->cost : "?");
+  mc_strbuf_printf(b, ", \"relation\": \"%s\"", c->exact ? "=" : "<=");
+  if (c->why) {
+    mc_strbuf_append(b, ", \"why\": ");
+    mc_strbuf_json_string(b, c->why);
+  }
+  mc_strbuf_append(b, "}");
+}
+
 void mc_report_kernel_json(mc_arena *a, const mc_kernel_result *r,
                            mc_strbuf *b) {
   const mc_kernel *k = r->kernel;
@@ -107,7 +204,17 @@ void mc_report_kernel_json(mc_arena *a, const mc_kernel_result *r,
     mc_strbuf_append(b, ", ");
     key(b, "verdict");
     mc_strbuf_json_string(b, mc_verdict_name(r->arrays[i].verdict));
-    mc_strbuf_append(b, ", \"races\": []}");
+    if (r->arrays[i].verdict == MC_VERDICT_INCONCLUSIVE && r->arrays[i].reason) {
+      mc_strbuf_append(b, ", ");
+      key(b, "reason");
+      mc_strbuf_json_string(b, r->arrays[i].reason);
+    }
+    mc_strbuf_append(b, ", \"races\": [");
+    for (unsigned j = 0; j < r->arrays[i].nraces; j++) {
+      mc_strbuf_append(b, j ? ", " : "");
+      race_json(k, (int)i, &r->arrays[i].races[j], b);
+    }
+    mc_strbuf_append(b, "]}");
   }
   mc_strbuf_append(b, "], \"launch_bounds\": {\"maxntid\": ");
   dims(b, k->bounds.maxntid);
@@ -126,7 +233,22 @@ void mc_report_kernel_json(mc_arena *a, const mc_kernel_result *r,
     mc_strbuf_json_string(b, d->reason);
     mc_strbuf_append(b, "}");
   }
-  mc_strbuf_append(b, "], \"costs\": [], \"total_cost\": {}}");
+  mc_strbuf_append(b, "], \"costs\": [");
+  for (unsigned i = 0; i < r->ncosts; i++) {
+    mc_strbuf_append(b, i ? ", " : "");
+    cost_json(k, &r->costs[i], b);
+  }
+  mc_strbuf_append(b, "], \"total_cost\": {");
+  for (unsigned i = 0; i < r->ntotals; i++) {
+    const mc_cost *t = &r->totals[i];
+    mc_strbuf_printf(b, "%s\"%s\": {\"cost\": ", i ? ", " : "", mc_metric_name(t->metric));
+    mc_strbuf_json_string(b, t->cost ? t->cost : "?");
+    mc_strbuf_printf(b, ", \"relation\": \"%s\"}", t->exact ? "=" : "<=");
+  }
+  mc_strbuf_append(b, "}");
+  if (r->extra_json)
+    mc_strbuf_append(b, r->extra_json);
+  mc_strbuf_append(b, "}");
 }
 
 static void module_json(mc_arena *a, const mc_kernels *ks,
@@ -149,68 +271,10 @@ static void module_json(mc_arena *a, const mc_kernels *ks,
   mc_strbuf_append(b, "]}\n");
 }
 
-/* SARIF 2.1.0 with one result per divergent barrier and per inconclusive
- * kernel; the rules for races and costs come with those analyses. */
-static void module_sarif(mc_arena *a, const mc_kernels *ks,
-                         const mc_kernel_result *results, mc_strbuf *b) {
-  mc_strbuf_append(
-      b, "{\"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\", "
-         "\"version\": \"2.1.0\", \"runs\": [{\"tool\": {\"driver\": "
-         "{\"name\": \"mapcost\", \"rules\": [{\"id\": \"inconclusive\", "
-         "\"shortDescription\": {\"text\": \"The analysis could not decide "
-         "whether the kernel is race free\"}}, {\"id\": \"barrier-divergence\", "
-         "\"shortDescription\": {\"text\": \"A barrier may be reached by some "
-         "threads of a block (or warp) and not others\"}}]}}, \"results\": [");
-  bool first = true;
-  for (unsigned i = 0; i < ks->nkernels; i++) {
-    const mc_kernel_result *r = &results[i];
-    for (unsigned j = 0; j < r->ndivergences; j++) {
-      const mc_barrier_divergence *d = &r->divergences[j];
-      mc_strbuf_append(b, first ? "\n  " : ",\n  ");
-      first = false;
-      const char *msg = mc_sprintf(a, "barrier divergence in kernel '%s': %s is "
-                                      "reached only by threads where %s",
-                                   r->kernel->name, d->name, d->condition);
-      mc_strbuf_append(b, "{\"ruleId\": \"barrier-divergence\", \"level\": "
-                          "\"error\", \"message\": {\"text\": ");
-      mc_strbuf_json_string(b, msg);
-      mc_strbuf_append(b, "}");
-      if (d->file) {
-        mc_strbuf_append(b, ", \"locations\": [{\"physicalLocation\": "
-                            "{\"artifactLocation\": {\"uri\": ");
-        mc_strbuf_json_string(b, d->file);
-        mc_strbuf_printf(b, "}, \"region\": {\"startLine\": %u, "
-                            "\"startColumn\": %u}}}]",
-                         d->line, d->column ? d->column : 1);
-      }
-      mc_strbuf_append(b, "}");
-    }
-    for (unsigned j = 0; j < r->nreasons && r->verdict == MC_VERDICT_INCONCLUSIVE; j++) {
-      mc_strbuf_append(b, first ? "\n  " : ",\n  ");
-      first = false;
-      const char *msg = mc_sprintf(a, "kernel '%s' is not checked for data races: %s",
-                                   r->kernel->name, r->reasons[j]);
-      mc_strbuf_append(b, "{\"ruleId\": \"inconclusive\", \"level\": \"warning\", "
-                          "\"message\": {\"text\": ");
-      mc_strbuf_json_string(b, msg);
-      mc_strbuf_append(b, "}");
-      if (r->kernel->file) {
-        mc_strbuf_append(b, ", \"locations\": [{\"physicalLocation\": "
-                            "{\"artifactLocation\": {\"uri\": ");
-        mc_strbuf_json_string(b, r->kernel->file);
-        mc_strbuf_printf(b, "}, \"region\": {\"startLine\": %u}}}]",
-                         r->kernel->line ? r->kernel->line : 1);
-      }
-      mc_strbuf_append(b, "}");
-    }
-  }
-  mc_strbuf_append(b, "]}]}\n");
-}
-
 void mc_report_module(mc_arena *a, const mc_options *o, const mc_kernels *ks,
                       const mc_kernel_result *results, mc_strbuf *out) {
   if (o->report_format == MC_REPORT_SARIF)
-    module_sarif(a, ks, results, out);
+    mc_report_module_sarif(a, ks, results, out);
   else
     module_json(a, ks, results, out);
 }

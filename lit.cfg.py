@@ -16,6 +16,8 @@
 #   %cuda_path %nvcc                       the CUDA toolkit (cuda-sdk), nvcc
 #   %prelude %runtime                      runtime/mapcost_prelude.h, runtime/
 #   %mapcost                               scripts/mapcost using this plugin
+#   %opt_viewer                            the LLVM's opt-viewer folder (optrecord.py)
+#   %clang++ %src_root                     clang++ of that LLVM, the source tree
 # Features: llvm19 or llvm22, cuda-sdk (its headers work with this clang), nvcc,
 # cuda-gpu (a GPU to run on).
 import os
@@ -89,6 +91,9 @@ config.substitutions += [
     ("%runtime", runtime),
     ("%mapcost", "%s %s" % (config.python,
                             os.path.join(config.mapcost_src_root, "scripts", "mapcost"))),
+    ("%opt_viewer", os.path.join(os.path.dirname(tools), "share", "opt-viewer")),
+    ("%clang\+\+", clang + "++"),
+    ("%src_root", config.mapcost_src_root),
     ("%clang", clang),
     ("%opt", os.path.join(tools, "opt")),
     ("%python", config.python),

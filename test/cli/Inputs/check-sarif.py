@@ -16,7 +16,11 @@ print("rules:", " ".join(r["id"] for r in rules))
 
 def where(loc):
     p = loc["physicalLocation"]
-    text = p["artifactLocation"]["uri"]
+    a = p["artifactLocation"]
+    text = a["uri"]
+    if a.get("uriBaseId"):
+        assert a["uriBaseId"] in run["originalUriBaseIds"], a
+        text = a["uriBaseId"] + "/" + text
     region = p.get("region", {})
     for key in ("startLine", "startColumn"):
         if key in region:
@@ -29,7 +33,8 @@ for r in run["results"]:
     related = r.get("relatedLocations") or []
     print(r["ruleId"], r["level"], where(r["locations"][0]),
           "related", where(related[0]) if related else "-",
-          "suppressed=%s" % ("yes" if r.get("suppressions") else "no"),
+          "suppressed=%s" % ("(%s)" % r["suppressions"][0]["justification"]
+                             if r.get("suppressions") else "no"),
           "fp=%s" % ("yes" if r.get("partialFingerprints") else "no"))
 print("messages:")
 for r in run["results"]:

@@ -23,7 +23,7 @@
 // RUN: cat %t.dir/*.json | FileCheck %s --check-prefix=JSON
 // RUN: rm -rf %t.sarif && %opt -load-pass-plugin=%plugin -passes=mapcost -mapcost-report=%t.sarif \
 // RUN:   -mapcost-report-format=sarif -mapcost-warnings=0 -disable-output %t.ll
-// RUN: cat %t.sarif/*.sarif | grep -c '"ruleId": "barrier-divergence", "level": "error"' \
+// RUN: cat %t.sarif/*.sarif | grep -c '"ruleId": "barrier-divergence", "ruleIndex": 1, "level": "error"' \
 // RUN:   | FileCheck %s --check-prefix=COUNT
 
 __device__ void use(int);

@@ -13,7 +13,7 @@ for r in sorted(remarks.values(), key=lambda r: (r.Function, r.Name, r.Line, r.C
     if r.Pass != "mapcost":
         continue
     keys = [k for arg in r.Args for k, _ in arg if k not in ("String", "DebugLoc")]
-    line = "%s %s %s: %s" % (type(r).__name__, r.Name, r.DemangledFunctionName,
+    line = "%s %s %s: %s" % (type(r).__name__, r.Name, r.Function,
                              " ".join(dict.fromkeys(keys)))
     if line not in seen:
         seen.add(line)

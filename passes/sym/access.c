@@ -519,12 +519,40 @@ static bool has_pointer_arg(LLVMValueRef call) {
   return false;
 }
 
+static bool contains_n(const char *s, size_t n, const char *word) {
+  size_t w = strlen(word);
+  for (size_t i = 0; i + w <= n; i++)
+    if (!strncmp(s + i, word, w))
+      return true;
+  return false;
+}
+
+/* Why inline PTX may read or write memory (NULL: it computes a value only):
+ * pointer operands, a "memory" clobber, or a memory instruction in its text
+ * (an address may come in an integer register). */
+static const char *asm_memory(LLVMValueRef call, LLVMValueRef callee) {
+  static const char *const ops[] = {"ld.", "st.", "atom.", "red.", "cp.", "mbarrier.",
+                                    "prefetch", "suld.", "sust.", "tex.", "ldu."};
+  if (has_pointer_arg(call))
+    return "inline assembly with pointer operands";
+  size_t n;
+  const char *cons = LLVMGetInlineAsmConstraintString(callee, &n);
+  if (cons && contains_n(cons, n, "~{memory}"))
+    return "inline assembly that may access memory (a \"memory\" clobber)";
+  const char *text = LLVMGetInlineAsmAsmString(callee, &n);
+  for (unsigned i = 0; text && i < sizeof ops / sizeof *ops; i++)
+    if (contains_n(text, n, ops[i]))
+      return "inline assembly that accesses memory";
+  return NULL;
+}
+
 static void visit_call(collector *c, LLVMValueRef call) {
   mc_translator *t = c->t;
   LLVMValueRef callee = LLVMGetCalledValue(call);
   if (callee && LLVMIsAInlineAsm(callee)) {
-    if (has_pointer_arg(call))
-      add_unsupported(c, call, "inline assembly with pointer operands");
+    const char *why = asm_memory(call, callee);
+    if (why)
+      add_unsupported(c, call, why);
     return;
   }
   if (!callee || !LLVMIsAFunction(callee)) {

@@ -21,3 +21,6 @@ __global__ void asm_div_barrier(int *a) {
     asm volatile("bar.sync 0;");
   a[threadIdx.x] = 1;
 }
+__global__ void asm_text_store(int *a) { /* an address in an integer register, no clobber */
+  asm volatile("st.global.u32 [%0], %1;" :: "l"((unsigned long long)(a + threadIdx.x / 2)), "r"(1));
+}

@@ -416,6 +416,12 @@ static bool barrier_free_callee(const char *n) {
   return false;
 }
 
+/* The device runtime's calls behind `kernel<<<...>>>` in device code:
+ * cudaGetParameterBuffer and cudaLaunchDevice, their __cudaCDP2 forms. */
+static bool device_launch(const char *n) {
+  return strstr(n, "cudaLaunchDevice") || strstr(n, "GetParameterBuffer");
+}
+
 /* A call that is still there after inlining may contain a barrier the
  * analysis cannot see: say so rather than assume it does not. */
 static const char *unseen_barrier(ls_build *b, LLVMValueRef in) {
@@ -432,6 +438,14 @@ static const char *unseen_barrier(ls_build *b, LLVMValueRef in) {
   const char *name = LLVMGetValueName2(callee, &n);
   if (barrier_free_callee(name))
     return NULL;
+  if (device_launch(name)) {
+    unsigned line, col; /* the <<<...>>> line, not the SDK's */
+    if (b->k->file && mc_shim_source_location(in, &line, &col))
+      at = mc_sprintf(b->a, " at %s:%u", b->k->file, line);
+    return mc_sprintf(b->a, "a kernel launch from the device%s (dynamic parallelism): "
+                            "the child grid runs alongside this kernel and is not "
+                            "analysed", at);
+  }
   char *dm = mc_shim_function_name(callee);
   const char *shown = dm ? mc_strdup(b->a, dm) : name;
   free(dm);

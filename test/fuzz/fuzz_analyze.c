@@ -17,6 +17,7 @@
  * leaks and hangs (-timeout) are failures.
  */
 #include "mapcost/analyze.h"
+#include "mapcost/kernels.h"
 #include "mapcost/options.h"
 #include "mapcost/shim.h"
 #include "mutate.h"
@@ -139,14 +140,29 @@ static void print_stages(LLVMModuleRef m, const mc_options *o) {
   LLVMDisposeModule(c);
 }
 
+/* The interpreter on a small launch, every integer parameter given a
+ * small value, so that it runs rather than asks for them. */
 static void interpret(LLVMModuleRef m, const mc_options *base, uint64_t h) {
   mc_options o = *base;
   o.run = true;
   o.block_dim[0] = 1 + (unsigned)(h >> 8) % 64;
   o.block_dim[1] = 1 + (unsigned)(h >> 16) % 2;
+  o.block_dim[2] = 1;
   o.grid_dim[0] = 1 + (unsigned)(h >> 20) % 2;
+  o.grid_dim[1] = o.grid_dim[2] = 1;
   o.run_steps = 4000;
   LLVMModuleRef c = mc_shim_canonical_clone(m);
+  mc_arena *a = mc_arena_new();
+  mc_kernels *ks = a ? mc_find_kernels(a, c) : NULL;
+  for (unsigned i = 0; ks && i < ks->nkernels; i++)
+    for (unsigned p = 0; p < ks->kernels[i].nparams; p++) {
+      const mc_param *q = &ks->kernels[i].params[p];
+      char value[MC_OPTION_TEXT + 32], err[256];
+      snprintf(value, sizeof value, "%s=%u", q->name, (unsigned)(h >> (24 + p % 32)) % 70);
+      if (!q->is_pointer && !mc_options_param(&o, q->name))
+        mc_options_set(&o, "param", value, err, sizeof err); /* a name too long: skipped */
+    }
+  mc_arena_free(a);
   mc_run_module(c, &o);
   LLVMDisposeModule(c);
   clear_reports();

@@ -1,0 +1,776 @@
+/* cost.c - stage 6: the relational cost analysis of seed 000 (§4-§6) over
+ * a kernel's protocol, one warp at a time.
+ *
+ *   opt -load-pass-plugin=build/libmapcost.so -passes=mapcost \
+ *       -mapcost-block-dim=256 -pass-remarks-analysis=mapcost -disable-output k.ll
+ *
+ * Each warp of a block (when the block dimensions are fixed) is walked
+ * through the protocol with its lanes' thread ids; each lane binds the
+ * variables of the loops around it (a constant when its iterations were
+ * simulated, a closed form over the iteration number when the loop is
+ * summed). Costs are 64-bit expressions; each access's cost and the
+ * kernel's total are the maximum over the warps (see cost.h).
+ */
+#include "cost_impl.h"
+
+#include <string.h>
+
+enum {
+  MAX_LANES = 64,
+  MAX_SIMULATED_ITERATIONS = 1 << 14, /* per loop and warp */
+  MAX_BINDINGS = 64,                  /* loop variables in scope */
+};
+
+/* A loop variable's value in each lane (NULL: unknown, the atom stays). */
+typedef struct {
+  const mc_atom *atom;
+  const mc_expr *val[MAX_LANES];
+} binding;
+
+/* Per access: the cost summed so far, whether it is exact, why. */
+typedef struct {
+  const mc_expr **cost;     /* NULL entry: not executed (0) */
+  const char **inexact;     /* why the cost is a bound; NULL when exact */
+  bool *unbounded;
+} cost_vec;
+
+typedef struct {
+  mc_arena *a;
+  mc_sym *s;
+  const mc_protocol *p;
+  const mc_options *o;
+  mc_cost_model model[2]; /* by mc_metric */
+  unsigned ws;
+  bool concrete;          /* block dimensions fixed: lanes have thread ids */
+  unsigned bdim[3];
+  unsigned warp;
+  uint32_t tid[MAX_LANES][3];
+  binding bind[MAX_BINDINGS];
+  unsigned nbind;
+  /* the accesses that have a cost, in program order */
+  const mc_pnode **acc;
+  unsigned nacc;
+  const char **why;       /* per access: the pattern of the first execution */
+  uint64_t *worst_const;  /* per access: the costliest execution seen */
+  mc_strbuf *prog;        /* this warp's tick program (NULL: not printed) */
+  unsigned depth;
+  bool oom;
+} walker;
+
+/* ---- Lanes ------------------------------------------------------------ */
+
+typedef struct {
+  walker *w;
+  unsigned lane;
+} lane_ctx;
+
+static const mc_expr *lane_value(void *data, const mc_atom *a) {
+  lane_ctx *c = data;
+  walker *w = c->w;
+  for (unsigned i = w->nbind; i-- > 0;)
+    if (w->bind[i].atom == a)
+      return w->bind[i].val[c->lane];
+  if (!w->concrete)
+    return NULL;
+  switch (a->kind) {
+  case MC_ATOM_TID:
+    return mc_expr_const(w->s, a->width, w->tid[c->lane][a->dim]);
+  case MC_ATOM_BDIM:
+    return mc_expr_const(w->s, a->width, w->bdim[a->dim]);
+  case MC_ATOM_LANE:
+    return mc_expr_const(w->s, a->width, c->lane);
+  case MC_ATOM_WARPID:
+    return mc_expr_const(w->s, a->width, w->warp);
+  case MC_ATOM_WARPSIZE:
+    return mc_expr_const(w->s, a->width, w->ws);
+  default:
+    return NULL;
+  }
+}
+
+/* e as lane `lane` sees it. */
+static const mc_expr *in_lane(walker *w, const mc_expr *e, unsigned lane) {
+  if (!e)
+    return NULL;
+  lane_ctx c = {w, lane};
+  const mc_expr *r = mc_expr_subst(w->s, e, lane_value, &c);
+  if (!r)
+    w->oom = true;
+  return r;
+}
+
+typedef struct {
+  const walker *w;
+  bool divergent;
+} divergence_ctx;
+
+static bool atom_divergence(void *data, const mc_atom *a) {
+  divergence_ctx *d = data;
+  const walker *w = d->w;
+  switch (a->kind) {
+  case MC_ATOM_TID:
+  case MC_ATOM_LANE:
+    d->divergent = true;
+    break;
+  case MC_ATOM_LOOP:
+  case MC_ATOM_UNKNOWN:
+    /* iteration numbers are the warp's; other values as stage 2 says */
+    for (unsigned i = 0; i < w->p->nloops; i++)
+      if (w->p->loops[i].iter && w->p->loops[i].iter->atom == a)
+        return true;
+    d->divergent = !a->value || mc_ls_uniformity(w->p->ls, a->value) == MC_DIVERGENT;
+    break;
+  default:
+    break;
+  }
+  return !d->divergent;
+}
+
+/* May e differ between the lanes of a warp (after the lanes' bindings)? */
+static bool divergent(const walker *w, const mc_expr *e) {
+  divergence_ctx d = {w, false};
+  mc_expr_atoms(e, atom_divergence, &d);
+  return d.divergent;
+}
+
+static unsigned popcount(uint64_t m) { return (unsigned)__builtin_popcountll(m); }
+
+/* ---- Cost vectors ------------------------------------------------------ */
+
+static const mc_expr *c64(walker *w, int64_t v) { return mc_expr_const(w->s, 64, v); }
+
+static bool vec_new(walker *w, cost_vec *v) {
+  unsigned n = w->nacc + 1;
+  v->cost = mc_alloc(w->a, n * sizeof *v->cost);
+  v->inexact = mc_alloc(w->a, n * sizeof *v->inexact);
+  v->unbounded = mc_alloc(w->a, n * sizeof *v->unbounded);
+  if (!v->cost || !v->inexact || !v->unbounded)
+    w->oom = true;
+  return !w->oom;
+}
+
+static void vec_add(walker *w, cost_vec *v, unsigned i, const mc_expr *c,
+                    const char *inexact, bool unbounded) {
+  if (c)
+    v->cost[i] = v->cost[i] ? mc_expr_add(w->s, v->cost[i], c, 0) : c;
+  if (inexact && !v->inexact[i])
+    v->inexact[i] = inexact;
+  v->unbounded[i] |= unbounded;
+  if (c && !v->cost[i])
+    w->oom = true;
+}
+
+static int access_index(const walker *w, const mc_pnode *n) {
+  for (unsigned i = 0; i < w->nacc; i++)
+    if (w->acc[i] == n)
+      return (int)i;
+  return -1;
+}
+
+/* ---- The tick program ---------------------------------------------------- */
+
+static void prog_line(walker *w, const char *fmt, const char *arg) {
+  if (!w->prog)
+    return;
+  for (unsigned i = 0; i < w->depth + 1; i++)
+    mc_strbuf_append(w->prog, "  ");
+  mc_strbuf_printf(w->prog, fmt, arg);
+  mc_strbuf_append(w->prog, "\n");
+}
+
+static const char *text(walker *w, const mc_expr *e) {
+  return e ? mc_expr_text(w->a, e) : "?";
+}
+
+static const char *access_label(walker *w, const mc_pnode *n) {
+  const mc_access *x = n->access;
+  const mc_kernel *k = w->p->kernel;
+  const char *array = x->array >= 0 ? k->arrays[x->array].name : "?";
+  return mc_sprintf(w->a, "%s %s at %u:%u", mc_access_kind_name(x->kind), array,
+                    x->line, x->column);
+}
+
+/* ---- Guards: IF-U and IF-D ------------------------------------------------ */
+
+typedef struct {
+  uint64_t mask;            /* lanes that run the node */
+  const mc_expr *uniform;   /* a uniform condition left symbolic (IF-U) */
+  const char *inexact;      /* lanes kept whose guard did not evaluate */
+} guard_result;
+
+static guard_result apply_guard(walker *w, const mc_expr *g, uint64_t mask) {
+  guard_result r = {mask, NULL, NULL};
+  int64_t v;
+  if (!g || (mc_expr_is_const(g, &v) && v))
+    return r;
+  const mc_expr *common = NULL;
+  bool mixed = false;
+  r.mask = 0;
+  uint64_t symbolic = 0;
+  for (unsigned l = 0; l < MAX_LANES; l++) {
+    if (!(mask >> l & 1))
+      continue;
+    const mc_expr *gl = in_lane(w, g, l);
+    if (!gl)
+      return r;
+    if (mc_expr_is_const(gl, &v)) {
+      if (v)
+        r.mask |= (uint64_t)1 << l;
+      continue;
+    }
+    symbolic |= (uint64_t)1 << l;
+    if (common && common != gl)
+      mixed = true;
+    common = gl;
+  }
+  if (!symbolic)
+    return r;
+  if (!mixed && !r.mask && !divergent(w, common)) {
+    r.mask = symbolic; /* IF-U */
+    r.uniform = common;
+    return r;
+  }
+  /* seed 000 §6.5: drop the constraint that does not evaluate */
+  r.mask |= symbolic;
+  r.inexact = mc_sprintf(w->a, "which threads run it depends on %s",
+                         text(w, common));
+  return r;
+}
+
+/* ---- Accesses ------------------------------------------------------------- */
+
+static const char *describe(walker *w, const cost_lin *lins, const bool *div,
+                            uint64_t mask, uint64_t bytes) {
+  if (popcount(mask) < 2)
+    return "one thread of the warp runs it";
+  int64_t stride = 0;
+  bool regular = true;
+  unsigned prev = MAX_LANES;
+  for (unsigned l = 0; l < MAX_LANES; l++) {
+    if (!(mask >> l & 1))
+      continue;
+    if (div[l])
+      return "threads' offsets differ by values the analysis does not know";
+    if (prev != MAX_LANES) {
+      int64_t d = lins[l].c0 - lins[prev].c0;
+      if (prev + 1 != l || (stride && d != stride) ||
+          lins[l].n != lins[prev].n)
+        regular = false;
+      stride = d;
+    }
+    prev = l;
+  }
+  if (!regular)
+    return "threads touch an irregular pattern";
+  if (stride == 0)
+    return "all active threads touch the same element (a broadcast)";
+  if ((uint64_t)stride == bytes)
+    return "consecutive threads touch consecutive elements";
+  int64_t abs = stride < 0 ? -stride : stride;
+  if (abs % 1024 == 0)
+    return mc_sprintf(w->a, "consecutive threads are %lld KiB apart",
+                      (long long)(abs / 1024));
+  return mc_sprintf(w->a, "consecutive threads are %lld bytes apart",
+                    (long long)abs);
+}
+
+static void do_access(walker *w, const mc_pnode *n, uint64_t mask, cost_vec *acc,
+                      const char *inexact) {
+  int idx = access_index(w, n);
+  if (idx < 0)
+    return;
+  const mc_access *x = n->access;
+  const mc_cost_model *m =
+      &w->model[x->array >= 0 && w->p->kernel->arrays[x->array].space == MC_SPACE_SHARED];
+  int64_t size;
+  uint64_t bytes = mc_expr_is_const(x->size, &size) && size > 0 ? (uint64_t)size
+                                                                 : x->elem_size;
+  cost_lin lins[MAX_LANES];
+  bool div[MAX_LANES] = {false};
+  for (unsigned l = 0; l < MAX_LANES; l++) {
+    if (!(mask >> l & 1))
+      continue;
+    const mc_expr *off = in_lane(w, x->offset, l);
+    if (!off)
+      return;
+    div[l] = !cost_linearize(off, &lins[l]);
+    for (unsigned t = 0; !div[l] && t < lins[l].n; t++)
+      div[l] = divergent(w, lins[l].t[t].leaf);
+  }
+  cost_shape shape;
+  uint64_t c = cost_warp_execution(m, lins, div, mask, bytes, &shape);
+  if (!inexact)
+    inexact = n->approx;
+  if (!inexact && shape.groups > 1)
+    inexact = "threads' offsets differ by values not known statically: one "
+              "unit per group of threads";
+  if (!inexact && shape.alignment_varies)
+    inexact = "the cost depends on the alignment of a value not known statically";
+  if (mask && (!w->why[idx] || c > w->worst_const[idx])) {
+    w->why[idx] = describe(w, lins, div, mask, bytes);
+    w->worst_const[idx] = c;
+  }
+  vec_add(w, acc, (unsigned)idx, c64(w, (int64_t)c), inexact, false);
+  if (w->prog)
+    prog_line(w, "%s", mc_sprintf(w->a, "tick(%llu)  // %s: %s, %u lanes",
+                                  (unsigned long long)c,
+                                  m->banks ? "bank-conflicts" : "uncoalesced",
+                                  access_label(w, n), popcount(mask)));
+}
+
+/* ---- Loops: FOR ------------------------------------------------------------ */
+
+static bool walk(walker *w, const mc_pnode *nodes, unsigned n, uint64_t mask,
+                 cost_vec *acc, const char *inexact);
+
+static binding *push_binding(walker *w, const mc_atom *a) {
+  if (w->nbind == MAX_BINDINGS)
+    return NULL;
+  binding *b = &w->bind[w->nbind++];
+  memset(b, 0, sizeof *b);
+  b->atom = a;
+  return b;
+}
+
+/* Adds a loop's per-access costs (body) to acc, with the tick lines. */
+static void add_loop_costs(walker *w, cost_vec *acc, const cost_vec *body,
+                           const char *inexact) {
+  for (unsigned i = 0; i < w->nacc; i++)
+    if (body->cost[i] || body->unbounded[i])
+      vec_add(w, acc, i, body->cost[i],
+              body->inexact[i] ? body->inexact[i] : inexact, body->unbounded[i]);
+}
+
+/* Runs the loop iteration by iteration when `stay` evaluates in every lane
+ * in every iteration: each iteration's active lanes are exact (seed 000's
+ * divergent loops, Example 2.1). False, with nothing added, when it does
+ * not evaluate or the loop runs too long. */
+static bool simulate_loop(walker *w, const mc_pnode *node, uint64_t mask,
+                          cost_vec *acc, const char *inexact) {
+  const mc_ploop *L = node->loop;
+  if (!L->stay || L->nvars + 1 > MAX_BINDINGS - w->nbind)
+    return false;
+  unsigned base = w->nbind;
+  binding *vars[MAX_BINDINGS], *iter = NULL;
+  int64_t c;
+  for (unsigned v = 0; v < L->nvars; v++) {
+    vars[v] = push_binding(w, L->vars[v].atom);
+    for (unsigned l = 0; l < MAX_LANES; l++)
+      if (mask >> l & 1) {
+        const mc_expr *i = in_lane(w, L->vars[v].init, l);
+        vars[v]->val[l] = i && mc_expr_is_const(i, &c) ? i : NULL;
+      }
+  }
+  if (L->iter)
+    iter = push_binding(w, L->iter->atom);
+  cost_vec body;
+  mc_strbuf *prog = w->prog;
+  w->prog = NULL;
+  bool ok = vec_new(w, &body);
+  uint64_t active = mask;
+  unsigned k = 0;
+  const mc_expr *next[MAX_BINDINGS][MAX_LANES];
+  for (; ok && active; k++) {
+    if (k == MAX_SIMULATED_ITERATIONS) {
+      ok = false;
+      break;
+    }
+    if (iter)
+      for (unsigned l = 0; l < MAX_LANES; l++)
+        iter->val[l] = mc_expr_const(w->s, L->iter->width, k);
+    if (!walk(w, node->body, node->nbody, active, &body, NULL)) {
+      ok = false;
+      break;
+    }
+    uint64_t stay = 0;
+    for (unsigned l = 0; ok && l < MAX_LANES; l++) {
+      if (!(active >> l & 1))
+        continue;
+      const mc_expr *s = in_lane(w, L->stay, l);
+      ok = s && mc_expr_is_const(s, &c);
+      if (ok && c)
+        stay |= (uint64_t)1 << l;
+    }
+    for (unsigned v = 0; ok && v < L->nvars; v++)
+      for (unsigned l = 0; l < MAX_LANES; l++) {
+        const mc_expr *nv = (stay >> l & 1) ? in_lane(w, L->vars[v].next, l) : NULL;
+        next[v][l] = nv && mc_expr_is_const(nv, &c) ? nv : NULL;
+      }
+    for (unsigned v = 0; ok && v < L->nvars; v++)
+      memcpy(vars[v]->val, next[v], sizeof next[v]);
+    active = stay;
+  }
+  w->prog = prog;
+  w->nbind = base;
+  if (!ok)
+    return false;
+  add_loop_costs(w, acc, &body, inexact);
+  if (w->prog) {
+    prog_line(w, "%s", mc_sprintf(w->a, "for k%u in 0..%u {  // simulated lane by lane",
+                                  L->index + 1, k));
+    for (unsigned i = 0; i < w->nacc; i++)
+      if (body.cost[i]) {
+        w->depth++;
+        prog_line(w, "%s", mc_sprintf(w->a, "tick(%s)  // all iterations: %s",
+                                      text(w, body.cost[i]),
+                                      access_label(w, w->acc[i])));
+        w->depth--;
+      }
+    prog_line(w, "%s", "}");
+  }
+  return true;
+}
+
+/* The number of iterations the warp runs: the most of any lane (seed 000
+ * §6.2: the divergent range maximised). *why says when it is a bound;
+ * NULL when unbounded. */
+static const mc_expr *warp_iterations(walker *w, const mc_ploop *L, uint64_t mask,
+                                      const char **why) {
+  if (!L->last)
+    return NULL;
+  const mc_expr *most = NULL, *first = NULL;
+  bool differ = false, unknown = false;
+  for (unsigned l = 0; l < MAX_LANES; l++) {
+    if (!(mask >> l & 1))
+      continue;
+    const mc_expr *last = in_lane(w, L->last, l);
+    if (!last)
+      return NULL;
+    const mc_expr *n = mc_expr_add(w->s, mc_expr_resize(w->s, last, 64, false),
+                                   c64(w, 1), 0);
+    if (first && n != first)
+      differ = true;
+    if (!first)
+      first = n;
+    if (divergent(w, n)) {
+      unknown = true;
+      if (n->range.lo < 0 || n->range.hi > ((int64_t)1 << 40))
+        return NULL;
+      n = c64(w, n->range.hi);
+    }
+    most = most ? mc_expr_binary(w->s, MC_EXPR_UMAX, most, n, 0) : n;
+  }
+  if (unknown)
+    *why = "the loop's trip count depends on values not known statically";
+  else if (differ)
+    *why = "threads of a warp run different numbers of iterations: every "
+           "thread counted in each";
+  return most;
+}
+
+/* FOR over a symbolic range: the body's cost, with the loop's variables as
+ * closed forms over the iteration number k, summed over k. */
+static void sum_loop(walker *w, const mc_pnode *node, uint64_t mask,
+                     cost_vec *acc, const char *inexact) {
+  const mc_ploop *L = node->loop;
+  const char *bound = NULL;
+  const mc_expr *n = warp_iterations(w, L, mask, &bound);
+  cost_vec body;
+  if (!vec_new(w, &body))
+    return;
+  unsigned base = w->nbind;
+  for (unsigned v = 0; v < L->nvars; v++) {
+    binding *b = push_binding(w, L->vars[v].atom);
+    if (!b)
+      break;
+    for (unsigned l = 0; l < MAX_LANES; l++)
+      if (mask >> l & 1)
+        b->val[l] = in_lane(w, L->vars[v].closed, l);
+  }
+  prog_line(w, "%s", mc_sprintf(w->a, "for k%u in 0..%s {", L->index + 1, text(w, n)));
+  w->depth++;
+  walk(w, node->body, node->nbody, mask, &body, NULL);
+  w->depth--;
+  prog_line(w, "%s", "}");
+  w->nbind = base;
+  const char *why = inexact ? inexact : bound;
+  for (unsigned i = 0; i < w->nacc; i++) {
+    if (!body.cost[i] && !body.unbounded[i])
+      continue;
+    const char *wi = body.inexact[i] ? body.inexact[i] : why;
+    const mc_expr *s = NULL;
+    if (n && body.cost[i])
+      s = L->iter ? mc_cost_sum(w->s, body.cost[i], L->iter->atom, n)
+                  : mc_expr_mul(w->s, n, body.cost[i], 0);
+    if (!s && n && body.cost[i] && body.cost[i]->range.lo >= 0 &&
+        body.cost[i]->range.hi < ((int64_t)1 << 32)) {
+      s = mc_expr_mul(w->s, n, c64(w, body.cost[i]->range.hi), 0);
+      wi = "no closed form for the sum over the loop: each iteration bounded";
+    }
+    vec_add(w, acc, i, s, wi, body.unbounded[i] || !s);
+  }
+}
+
+static void do_loop(walker *w, const mc_pnode *node, uint64_t mask,
+                    cost_vec *acc, const char *inexact) {
+  if (!inexact)
+    inexact = node->loop->approx;
+  if (!simulate_loop(w, node, mask, acc, inexact))
+    sum_loop(w, node, mask, acc, inexact);
+}
+
+/* ---- The protocol ---------------------------------------------------------- */
+
+static bool walk(walker *w, const mc_pnode *nodes, unsigned n, uint64_t mask,
+                 cost_vec *acc, const char *inexact) {
+  for (unsigned i = 0; i < n && !w->oom; i++) {
+    const mc_pnode *node = &nodes[i];
+    if (node->kind != MC_PN_ACCESS && node->kind != MC_PN_LOOP)
+      continue;
+    guard_result g = apply_guard(w, node->guard, mask);
+    if (!g.mask)
+      continue;
+    const char *why = inexact ? inexact : g.inexact ? g.inexact : node->guard_approx;
+    cost_vec local, *target = acc;
+    if (g.uniform) {
+      if (!vec_new(w, &local))
+        break;
+      target = &local;
+      prog_line(w, "if (%s) {", text(w, g.uniform));
+      w->depth++;
+    }
+    if (node->kind == MC_PN_ACCESS)
+      do_access(w, node, g.mask, target, why);
+    else
+      do_loop(w, node, g.mask, target, why);
+    if (g.uniform) {
+      w->depth--;
+      prog_line(w, "%s", "}");
+      for (unsigned j = 0; j < w->nacc; j++)
+        if (local.cost[j] || local.unbounded[j])
+          vec_add(w, acc, j,
+                  local.cost[j] ? mc_expr_select(w->s, g.uniform, local.cost[j], c64(w, 0))
+                                : NULL,
+                  local.inexact[j], local.unbounded[j]);
+    }
+  }
+  return !w->oom;
+}
+
+/* ---- Warps and the maximum over them ----------------------------------- */
+
+/* Costs may mention only what a launch fixes (parameters, dimensions):
+ * a cost over block ids or values the analysis does not follow is
+ * maximised, as a bound. NULL when unbounded. */
+static const mc_expr *over_launch(walker *w, const mc_expr *e, bool *exact) {
+  const unsigned launch = 1u << MC_ATOM_PARAM | 1u << MC_ATOM_BDIM |
+                          1u << MC_ATOM_GDIM | 1u << MC_ATOM_WARPSIZE;
+  if (!e || !mc_expr_mentions(e, ~launch))
+    return e;
+  *exact = false;
+  if (e->op == MC_EXPR_SELECT) {
+    const mc_expr *a = over_launch(w, e->ops[1], exact);
+    const mc_expr *b = over_launch(w, e->ops[2], exact);
+    return a && b ? mc_expr_binary(w->s, MC_EXPR_UMAX, a, b, 0) : NULL;
+  }
+  if (e->range.lo >= 0 && e->range.hi < ((int64_t)1 << 48))
+    return c64(w, e->range.hi);
+  return NULL;
+}
+
+typedef struct {
+  const mc_expr *cost;
+  bool exact, unbounded;
+} warp_max;
+
+static void fold_max(walker *w, warp_max *m, const mc_expr *c, bool exact,
+                     bool unbounded, bool first) {
+  if (first) {
+    *m = (warp_max){c ? c : c64(w, 0), exact, unbounded};
+    return;
+  }
+  m->exact &= exact;
+  m->unbounded |= unbounded;
+  if (!c)
+    c = c64(w, 0);
+  if (m->cost != c)
+    m->cost = mc_expr_binary(w->s, MC_EXPR_UMAX, m->cost, c, 0);
+}
+
+static void collect(const mc_pnode *nodes, unsigned n, walker *w, bool count) {
+  for (unsigned i = 0; i < n; i++) {
+    const mc_pnode *x = &nodes[i];
+    if (x->kind == MC_PN_LOOP)
+      collect(x->body, x->nbody, w, count);
+    if (x->kind != MC_PN_ACCESS || x->access->base != MC_BASE_ARRAY)
+      continue;
+    mc_space sp = w->p->kernel->arrays[x->access->array].space;
+    if (sp != MC_SPACE_GLOBAL && sp != MC_SPACE_SHARED)
+      continue;
+    if (!count)
+      w->acc[w->nacc] = x;
+    w->nacc++;
+  }
+}
+
+static bool fixed_block(const mc_sym_facts *f, unsigned bdim[3]) {
+  for (unsigned d = 0; d < 3; d++) {
+    if (f->bdim[d].lo != f->bdim[d].hi || f->bdim[d].lo < 1)
+      return false;
+    bdim[d] = (unsigned)f->bdim[d].lo;
+  }
+  return true;
+}
+
+static void set_lanes(walker *w, unsigned warp, uint64_t *mask) {
+  unsigned total = w->bdim[0] * w->bdim[1] * w->bdim[2];
+  *mask = 0;
+  for (unsigned l = 0; l < w->ws; l++) {
+    unsigned lin = warp * w->ws + l;
+    if (lin >= total)
+      break;
+    w->tid[l][0] = lin % w->bdim[0];
+    w->tid[l][1] = lin / w->bdim[0] % w->bdim[1];
+    w->tid[l][2] = lin / (w->bdim[0] * w->bdim[1]);
+    *mask |= (uint64_t)1 << l;
+  }
+}
+
+mc_kernel_cost *mc_cost_analyze(mc_arena *a, const mc_protocol *p,
+                                const mc_options *o) {
+  mc_kernel_cost *kc = mc_alloc(a, sizeof *kc);
+  walker *w = mc_alloc(a, sizeof *w);
+  if (!kc || !w)
+    return NULL;
+  kc->protocol = p;
+  if (p->failed || !p->accesses)
+    return kc;
+  *w = (walker){.a = a, .s = p->accesses->sym, .p = p, .o = o};
+  w->ws = o->warp_size ? o->warp_size : 32;
+  if (w->ws > MAX_LANES)
+    w->ws = MAX_LANES;
+  w->model[MC_METRIC_UNCOALESCED] = (mc_cost_model){false, o->line_bytes, 0};
+  w->model[MC_METRIC_BANK_CONFLICTS] = (mc_cost_model){true, o->bank_bytes, o->banks};
+  collect(p->nodes, p->nnodes, w, true);
+  w->acc = mc_alloc(a, (w->nacc + 1) * sizeof *w->acc);
+  w->why = mc_alloc(a, (w->nacc + 1) * sizeof *w->why);
+  w->worst_const = mc_alloc(a, (w->nacc + 1) * sizeof *w->worst_const);
+  kc->accesses = mc_alloc(a, (w->nacc + 1) * sizeof *kc->accesses);
+  if (!w->acc || !w->why || !w->worst_const || !kc->accesses)
+    return NULL;
+  w->nacc = 0;
+  collect(p->nodes, p->nnodes, w, false);
+
+  w->concrete = fixed_block(mc_sym_facts_of(w->s), w->bdim);
+  unsigned nwarps = 1;
+  if (w->concrete)
+    nwarps = (w->bdim[0] * w->bdim[1] * w->bdim[2] + w->ws - 1) / w->ws;
+  warp_max *per_access = mc_alloc(a, (w->nacc + 1) * sizeof *per_access);
+  warp_max totals[2];
+  mc_strbuf prog = {0};
+  const char **printed = mc_alloc(a, (nwarps + 1) * sizeof *printed);
+  unsigned nprinted = 0;
+  if (!per_access || !printed)
+    return NULL;
+  for (unsigned wi = 0; wi < nwarps && !w->oom; wi++) {
+    uint64_t mask = w->ws == 64 ? ~(uint64_t)0 : (((uint64_t)1 << w->ws) - 1);
+    w->warp = wi;
+    if (w->concrete)
+      set_lanes(w, wi, &mask);
+    mc_strbuf mine = {0};
+    w->prog = &mine;
+    w->depth = 0;
+    cost_vec v;
+    if (!vec_new(w, &v) || !walk(w, p->nodes, p->nnodes, mask, &v, NULL))
+      break;
+    const mc_expr *sum[2] = {NULL, NULL};
+    bool sum_exact[2] = {true, true}, sum_unbounded[2] = {false, false};
+    for (unsigned i = 0; i < w->nacc; i++) {
+      const mc_pnode *x = w->acc[i];
+      mc_metric m = w->p->kernel->arrays[x->access->array].space == MC_SPACE_SHARED
+                        ? MC_METRIC_BANK_CONFLICTS
+                        : MC_METRIC_UNCOALESCED;
+      fold_max(w, &per_access[i], v.cost[i], !v.inexact[i], v.unbounded[i], wi == 0);
+      if (!per_access[i].exact && !kc->accesses[i].why && v.inexact[i])
+        kc->accesses[i].why = v.inexact[i];
+      kc->has_total[m] = true;
+      if (v.cost[i])
+        sum[m] = sum[m] ? mc_expr_add(w->s, sum[m], v.cost[i], 0) : v.cost[i];
+      sum_exact[m] &= !v.inexact[i];
+      sum_unbounded[m] |= v.unbounded[i];
+    }
+    for (unsigned m = 0; m < 2; m++)
+      fold_max(w, &totals[m], sum[m], sum_exact[m], sum_unbounded[m], wi == 0);
+    const char *body = mc_strbuf_str(&mine);
+    bool seen = false;
+    for (unsigned j = 0; j < nprinted && !seen; j++)
+      seen = !strcmp(printed[j], body);
+    if (!seen) {
+      printed[nprinted++] = mc_strdup(a, body);
+      if (w->concrete)
+        mc_strbuf_printf(&prog, "  warp %u (threads %u..%u):\n", wi, wi * w->ws,
+                         wi * w->ws + popcount(mask) - 1);
+      else
+        mc_strbuf_append(&prog, "  any warp (block dimensions not fixed):\n");
+      mc_strbuf_append(&prog, body);
+    }
+    mc_strbuf_free(&mine);
+  }
+  w->prog = NULL;
+  kc->program = mc_strdup(a, mc_strbuf_str(&prog));
+  mc_strbuf_free(&prog);
+  if (w->oom)
+    return NULL;
+  kc->naccesses = w->nacc;
+  for (unsigned i = 0; i < w->nacc; i++) {
+    mc_access_cost *ac = &kc->accesses[i];
+    const mc_pnode *x = w->acc[i];
+    ac->node = x;
+    ac->metric = w->p->kernel->arrays[x->access->array].space == MC_SPACE_SHARED
+                     ? MC_METRIC_BANK_CONFLICTS
+                     : MC_METRIC_UNCOALESCED;
+    ac->exact = per_access[i].exact;
+    ac->cost = per_access[i].unbounded ? NULL
+                                       : over_launch(w, per_access[i].cost, &ac->exact);
+    const char *pattern = w->why[i] ? w->why[i] : "no thread runs it";
+    if (!ac->cost)
+      ac->exact = false;
+    if (!w->concrete && !ac->exact && !ac->why)
+      ac->why = "block dimensions not fixed (give --block-dim for exact costs)";
+    ac->why = ac->exact || !ac->why ? pattern
+                                    : mc_sprintf(a, "%s; bound: %s", pattern, ac->why);
+  }
+  for (unsigned m = 0; m < 2; m++) {
+    kc->total_exact[m] = totals[m].exact;
+    kc->total[m] = totals[m].unbounded ? NULL
+                                       : over_launch(w, totals[m].cost, &kc->total_exact[m]);
+    if (!kc->total[m])
+      kc->total_exact[m] = false;
+  }
+  return kc;
+}
+
+/* ---- print<mapcost-cost> ------------------------------------------------- */
+
+static const char *const METRIC_NAMES[2] = {"uncoalesced", "bank-conflicts"};
+
+void mc_cost_print(const mc_kernel_cost *c, mc_strbuf *out) {
+  const mc_protocol *p = c->protocol;
+  mc_strbuf_printf(out, "kernel %s\n", p->kernel->name);
+  if (p->failed) {
+    mc_strbuf_printf(out, "  no protocol: %s\n", p->failed);
+    return;
+  }
+  mc_strbuf_append(out, c->program ? c->program : "");
+  for (unsigned i = 0; i < c->naccesses; i++) {
+    const mc_access_cost *ac = &c->accesses[i];
+    const mc_access *x = ac->node->access;
+    mc_strbuf_printf(out, "  cost %s of %s at %u:%u: ", METRIC_NAMES[ac->metric],
+                     p->kernel->arrays[x->array].name, x->line, x->column);
+    if (ac->cost)
+      mc_expr_print(ac->cost, out);
+    else
+      mc_strbuf_append(out, "unbounded");
+    mc_strbuf_printf(out, " (%s) - %s\n", ac->exact ? "=" : "<=", ac->why);
+  }
+  for (unsigned m = 0; m < 2; m++) {
+    if (!c->has_total[m])
+      continue;
+    mc_strbuf_printf(out, "  total %s: ", METRIC_NAMES[m]);
+    if (c->total[m])
+      mc_expr_print(c->total[m], out);
+    else
+      mc_strbuf_append(out, "unbounded");
+    mc_strbuf_printf(out, " (%s)\n", c->total_exact[m] ? "=" : "<=");
+  }
+}

@@ -76,6 +76,11 @@ typedef struct {
 mc_kernel_cost *mc_cost_analyze(mc_arena *a, const mc_protocol *p,
                                 const mc_options *o);
 
+/* Fills r's costs and totals (and the assumptions they rest on) with the
+ * costs of p's kernel. False when out of memory. */
+bool mc_cost_results(mc_arena *a, const mc_options *o, const mc_protocol *p,
+                     mc_kernel_result *r);
+
 /* The printer of print<mapcost-cost>: per kernel its tick program, then
  * each access's cost and the totals. */
 void mc_cost_print(const mc_kernel_cost *c, mc_strbuf *out);

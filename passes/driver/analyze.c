@@ -8,6 +8,7 @@
 #include "mapcost/analyze.h"
 
 #include "mapcost/access.h"
+#include "mapcost/cost.h"
 #include "mapcost/facts.h"
 #include "mapcost/kernels.h"
 #include "mapcost/lockstep.h"
@@ -115,7 +116,10 @@ static bool analyze_kernel(const mc_options *o, const mc_kernel *k,
   r->reasons[r->nreasons++] = NOT_BUILT;
   for (unsigned i = 0; i < k->narrays; i++)
     r->arrays[i].verdict = MC_VERDICT_INCONCLUSIVE;
-  return lockstep_verdict(o, k, r, a);
+  if (!lockstep_verdict(o, k, r, a))
+    return false;
+  mc_protocol *p = mc_protocol_build(a, k, o);
+  return p && (p->failed || mc_cost_results(a, o, p, r));
 }
 
 /* A kernel whose step budget ran out: Inconclusive, with what ran out,
@@ -221,18 +225,24 @@ static bool print_sym(LLVMModuleRef m, const mc_options *o, mc_strbuf *out) {
   return true;
 }
 
-/* print<mapcost-protocols>: each kernel's protocol per array. */
-static bool print_protocols(LLVMModuleRef m, const mc_options *o, mc_strbuf *out) {
+/* print<mapcost-protocols>: each kernel's protocol per array;
+ * print<mapcost-cost> (costs): each kernel's cost program and costs. */
+static bool print_protocols(LLVMModuleRef m, const mc_options *o, mc_strbuf *out,
+                            bool costs) {
   mc_arena *a = mc_arena_new();
   mc_kernels *ks = a ? find_kernels(a, m) : NULL;
   bool ok = ks != NULL;
   if (ok)
-    mc_strbuf_printf(out, "mapcost protocols of %s\n", ks->source);
+    mc_strbuf_printf(out, "mapcost %s of %s\n", costs ? "cost" : "protocols",
+                     ks->source);
   for (unsigned i = 0; ok && i < ks->nkernels; i++) {
     mc_protocol *p = mc_protocol_build(a, &ks->kernels[i], o);
-    if (p)
+    mc_kernel_cost *c = p && costs ? mc_cost_analyze(a, p, o) : NULL;
+    if (c)
+      mc_cost_print(c, out);
+    else if (p && !costs)
       mc_protocol_print(p, out);
-    ok = p != NULL;
+    ok = p != NULL && (c != NULL || !costs);
   }
   if (!ok)
     mc_strbuf_append(out, "mapcost: out of memory\n");
@@ -242,8 +252,8 @@ static bool print_protocols(LLVMModuleRef m, const mc_options *o, mc_strbuf *out
 
 bool mc_print_module(LLVMModuleRef m, const mc_options *o, const char *name,
                      mc_strbuf *out) {
-  if (!strcmp(name, "protocols"))
-    return print_protocols(m, o, out);
+  if (!strcmp(name, "protocols") || !strcmp(name, "cost"))
+    return print_protocols(m, o, out, !strcmp(name, "cost"));
   if (!strcmp(name, "sym"))
     return print_sym(m, o, out);
   if (!strcmp(name, "lockstep"))

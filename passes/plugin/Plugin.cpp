@@ -172,7 +172,7 @@ struct PrinterPass : PassInfoMixin<PrinterPass> {
   static bool isRequired() { return true; }
 };
 
-const char *const Printers[] = {"kernels", "lockstep", "sym", "protocols"};
+const char *const Printers[] = {"kernels", "lockstep", "sym", "protocols", "cost"};
 
 void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(

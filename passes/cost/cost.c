@@ -573,6 +573,25 @@ typedef struct {
   bool exact, unbounded;
 } warp_max;
 
+/* e as c * x (c a constant). */
+static int64_t scaled(const mc_expr *e, const mc_expr **x) {
+  if (e->op == MC_EXPR_ADD && e->nops == 1 && e->value == 0) {
+    *x = e->ops[0];
+    return e->coefs[0];
+  }
+  *x = e;
+  return 1;
+}
+
+/* max(a, b), as c * x when both are multiples of one x >= 0. */
+static const mc_expr *cost_max(walker *w, const mc_expr *a, const mc_expr *b) {
+  const mc_expr *xa, *xb;
+  int64_t ca = scaled(a, &xa), cb = scaled(b, &xb);
+  if (xa == xb && xa->range.lo >= 0 && ca >= 0 && cb >= 0)
+    return mc_expr_mul(w->s, c64(w, ca > cb ? ca : cb), xa, 0);
+  return mc_expr_binary(w->s, MC_EXPR_UMAX, a, b, 0);
+}
+
 static void fold_max(walker *w, warp_max *m, const mc_expr *c, bool exact,
                      bool unbounded, bool first) {
   if (first) {
@@ -584,7 +603,7 @@ static void fold_max(walker *w, warp_max *m, const mc_expr *c, bool exact,
   if (!c)
     c = c64(w, 0);
   if (m->cost != c)
-    m->cost = mc_expr_binary(w->s, MC_EXPR_UMAX, m->cost, c, 0);
+    m->cost = cost_max(w, m->cost, c);
 }
 
 static void collect(const mc_pnode *nodes, unsigned n, walker *w, bool count) {

@@ -149,9 +149,22 @@ static void test_sums(void) {
   const mc_expr *cond = mc_expr_cmp(S, MC_CMP_ULT, w32, mc_expr_const(S, 32, 5));
   const mc_expr *sel = mc_expr_select(S, cond, k, c64(1));
   CHECK(mc_cost_sum(S, sel, ka, m) != NULL);
-  /* no closed form: a condition on k, k / 2, k^4 */
-  const mc_expr *onk = mc_expr_select(S, mc_expr_cmp(S, MC_CMP_ULT, k32, m32), k, c64(0));
-  CHECK(mc_cost_sum(S, onk, ka, m) == NULL);
+  /* a condition linear in k holds on a prefix (k left) or a suffix */
+  const mc_expr *c5 = mc_expr_const(S, 32, 5);
+  const mc_expr *two_k1 = mc_expr_add(S, mc_expr_mul(S, mc_expr_const(S, 32, 2), k32, 0),
+                                      mc_expr_const(S, 32, 1), 0);
+  for (int64_t nv = 0; nv < 12; nv++) {
+    CHECK(sum_matches(mc_expr_select(S, mc_expr_cmp(S, MC_CMP_ULT, k32, c5), k, c64(3)),
+                      ka, m, ma, nv));
+    CHECK(sum_matches(mc_expr_select(S, mc_expr_cmp(S, MC_CMP_SLE, two_k1, c5), c64(7), k),
+                      ka, m, ma, nv));
+    CHECK(sum_matches(mc_expr_select(S, mc_expr_cmp(S, MC_CMP_SLT, c5, two_k1), c64(1), c64(4)),
+                      ka, m, ma, nv));
+  }
+  /* no closed form: a condition that is not a prefix, k / 3, k^4 */
+  const mc_expr *even = mc_expr_cmp(S, MC_CMP_EQ, mc_expr_binary(S, MC_EXPR_UREM, k32, mc_expr_const(S, 32, 2), 0),
+                                    mc_expr_const(S, 32, 0));
+  CHECK(mc_cost_sum(S, mc_expr_select(S, even, k, c64(0)), ka, m) == NULL);
   CHECK(mc_cost_sum(S, mc_expr_binary(S, MC_EXPR_UDIV, k, c64(3), 0), ka, m) == NULL);
   const mc_expr *k2 = mc_expr_mul(S, k, k, 0);
   CHECK(mc_cost_sum(S, mc_expr_mul(S, k2, k2, 0), ka, m) == NULL);

@@ -424,16 +424,66 @@ static bool simulate_loop(walker *w, const mc_pnode *node, uint64_t mask,
 /* The number of iterations the warp runs: the most of any lane (seed 000
  * §6.2: the divergent range maximised). *why says when it is a bound;
  * NULL when unbounded. */
+typedef struct {
+  const mc_ploop *L;
+  bool missing; /* a variable without a closed form */
+} closed_ctx;
+
+static const mc_expr *closed_value(void *data, const mc_atom *a) {
+  closed_ctx *c = data;
+  for (unsigned v = 0; v < c->L->nvars; v++)
+    if (c->L->vars[v].atom == a) {
+      if (!c->L->vars[v].closed)
+        c->missing = true;
+      return c->L->vars[v].closed;
+    }
+  return NULL;
+}
+
+/* The loop's last iteration when the protocol gives none: the first k
+ * where `stay`, over the variables' closed forms, fails (a test linear in
+ * k); for a loop that divides its variable by b >= 2 until a bound, at most
+ * log_b of the variable's start range (*bound set). */
+static const mc_expr *derived_last(walker *w, const mc_ploop *L, bool *bound) {
+  if (!L->stay || !L->iter)
+    return NULL;
+  closed_ctx c = {L, false};
+  const mc_expr *stay = mc_expr_subst(w->s, L->stay, closed_value, &c);
+  if (stay && !c.missing) {
+    const mc_expr *m = cost_first_false(w->s, stay, L->iter->atom);
+    if (m)
+      return m;
+  }
+  for (unsigned v = 0; v < L->nvars; v++) {
+    const mc_loop_var *x = &L->vars[v];
+    int64_t b;
+    if ((x->step != MC_STEP_UDIV && x->step != MC_STEP_SDIV) || !x->by ||
+        !mc_expr_is_const(x->by, &b) || b < 2 || !x->init || x->init->range.lo < 0 ||
+        x->init->range.hi == INT64_MAX)
+      continue;
+    int64_t steps = 1;
+    for (int64_t hi = x->init->range.hi; hi > 0; hi /= b)
+      steps++;
+    *bound = true;
+    return c64(w, steps);
+  }
+  return NULL;
+}
+
 static const mc_expr *warp_iterations(walker *w, const mc_ploop *L, uint64_t mask,
                                       const char **why) {
-  if (!L->last)
+  const mc_expr *last_of_loop = L->last;
+  bool bound = false;
+  if (!last_of_loop)
+    last_of_loop = derived_last(w, L, &bound);
+  if (!last_of_loop)
     return NULL;
   const mc_expr *most = NULL, *first = NULL;
   bool differ = false, unknown = false;
   for (unsigned l = 0; l < MAX_LANES; l++) {
     if (!(mask >> l & 1))
       continue;
-    const mc_expr *last = in_lane(w, L->last, l);
+    const mc_expr *last = in_lane(w, last_of_loop, l);
     if (!last)
       return NULL;
     const mc_expr *n = mc_expr_add(w->s, mc_expr_resize(w->s, last, 64, false),
@@ -450,7 +500,9 @@ static const mc_expr *warp_iterations(walker *w, const mc_ploop *L, uint64_t mas
     }
     most = most ? mc_expr_binary(w->s, MC_EXPR_UMAX, most, n, 0) : n;
   }
-  if (unknown)
+  if (bound)
+    *why = "a loop that divides its variable runs at most log of its start's range";
+  else if (unknown)
     *why = "the loop's trip count depends on values not known statically";
   else if (differ)
     *why = "threads of a warp run different numbers of iterations: every "
@@ -503,7 +555,10 @@ static void sum_loop(walker *w, const mc_pnode *node, uint64_t mask,
 
 static void do_loop(walker *w, const mc_pnode *node, uint64_t mask,
                     cost_vec *acc, const char *inexact) {
-  if (!inexact)
+  /* A loop whose exit the protocol approximates is still exact here when
+   * its trip count follows from its test over the closed forms. */
+  bool ignored = false;
+  if (!inexact && (node->loop->last || !derived_last(w, node->loop, &ignored) || ignored))
     inexact = node->loop->approx;
   if (!simulate_loop(w, node, mask, acc, inexact))
     sum_loop(w, node, mask, acc, inexact);

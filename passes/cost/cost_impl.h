@@ -26,6 +26,11 @@ bool cost_linearize(const mc_expr *e, cost_lin *out);
 /* Does e mention atom k? */
 bool cost_mentions(const mc_expr *e, const mc_atom *k);
 
+/* The first k = 0, 1, ... where `stay` (a condition linear in k) fails:
+ * a loop's last iteration when its own closed form is not known; NULL
+ * when there is none to find. */
+const mc_expr *cost_first_false(mc_sym *s, const mc_expr *stay, const mc_atom *k);
+
 /* What one execution's cost rests on. */
 typedef struct {
   unsigned groups;        /* lanes split by their uniform terms */

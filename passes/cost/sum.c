@@ -71,85 +71,186 @@ static const mc_expr *sum_product(mc_sym *s, const mc_expr *f, const mc_atom *k,
   return mc_expr_mul(s, rest, power_sum(s, n, p), 0);
 }
 
-/* The linear form as a 64-bit expression, leaves extended as `sgn` says. */
-static const mc_expr *from_lin(mc_sym *s, const cost_lin *l, bool sgn) {
-  const mc_expr *r = c64(s, l->c0);
-  for (unsigned i = 0; r && i < l->n; i++)
-    r = mc_expr_add(s, r,
-                    mc_expr_mul(s, c64(s, l->t[i].coef),
-                                mc_expr_resize(s, l->t[i].leaf, 64, sgn), 0),
-                    0);
-  return r;
+/* ---- Conditions on k -------------------------------------------------------
+ * A comparison of two sides linear in k reads, over the integers (casts as
+ * the identity, as for offsets), as t = e + c*k > 0 (<, <=) or t != 0
+ * (==, !=), with e and c free of k; c may be an expression whose sign its
+ * range proves (a grid-stride loop's blockDim.x * gridDim.x).
+ */
+typedef struct {
+  const mc_expr *e, *c; /* 64-bit */
+  bool less;            /* t > 0; else t != 0 */
+  bool negated;         /* == : the condition is t == 0 */
+} k_cond;
+
+static const mc_expr *wide(mc_sym *s, const mc_expr *x, bool sgn) {
+  return mc_expr_resize(s, x, 64, sgn);
 }
 
-/* Splits lin into c * k (c returned, 0 when k is not a term) and the rest. */
-static int64_t take_k(cost_lin *l, const mc_atom *k) {
-  for (unsigned i = 0; i < l->n; i++)
-    if (l->t[i].leaf->op == MC_EXPR_ATOM && l->t[i].leaf->atom == k) {
-      int64_t c = l->t[i].coef;
-      l->t[i] = l->t[--l->n];
-      return c;
+/* Adds sign * (the side) to t's e and c. */
+static bool add_side(mc_sym *s, k_cond *t, const mc_expr *side, const mc_atom *k,
+                     int64_t sign, bool sgn) {
+  cost_lin l;
+  if (!cost_linearize(side, &l))
+    return false;
+  t->e = mc_expr_add(s, t->e, c64(s, sign * l.c0), 0);
+  for (unsigned i = 0; i < l.n; i++) {
+    const mc_expr *leaf = l.t[i].leaf, *coef = c64(s, sign * l.t[i].coef);
+    if (!cost_mentions(leaf, k)) {
+      t->e = mc_expr_add(s, t->e, mc_expr_mul(s, coef, wide(s, leaf, sgn), 0), 0);
+      continue;
     }
-  return 0;
+    if (leaf->op == MC_EXPR_ATOM && leaf->atom == k) {
+      t->c = mc_expr_add(s, t->c, coef, 0);
+      continue;
+    }
+    if (leaf->op != MC_EXPR_MUL)
+      return false;
+    unsigned ks = 0;
+    for (unsigned j = 0; j < leaf->nops; j++) {
+      const mc_expr *f = leaf->ops[j];
+      if (is_k64(f, k))
+        ks++;
+      else if (cost_mentions(f, k))
+        return false;
+      else
+        coef = mc_expr_mul(s, coef, wide(s, f, sgn), 0);
+    }
+    if (ks != 1)
+      return false;
+    t->c = mc_expr_add(s, t->c, coef, 0);
+  }
+  return t->e && t->c;
 }
 
-/* For a condition c * k + d < x (or <=) with c > 0 and d, x without k:
- * how many of k = 0 .. n-1 satisfy it (a prefix), as a 64-bit expression;
- * *prefix_true says whether the prefix is where it holds (k on the left)
- * or where it fails (k on the right). NULL for other conditions. Reads the
- * comparison over the integers (no wrap-around, as the offsets). */
-static const mc_expr *split_point(mc_sym *s, const mc_expr *cond, const mc_atom *k,
-                                  const mc_expr *n, bool *prefix_true) {
+static bool read_cond(mc_sym *s, const mc_expr *cond, const mc_atom *k, k_cond *t) {
   if (cond->op != MC_EXPR_CMP)
+    return false;
+  mc_cmp p = cond->pred;
+  bool sgn = p == MC_CMP_SLT || p == MC_CMP_SLE;
+  *t = (k_cond){c64(s, 0), c64(s, 0), p != MC_CMP_EQ && p != MC_CMP_NE, p == MC_CMP_EQ};
+  if (!t->less && p != MC_CMP_NE && p != MC_CMP_EQ)
+    return false;
+  if (t->less && p != MC_CMP_ULT && p != MC_CMP_SLT && p != MC_CMP_ULE && p != MC_CMP_SLE)
+    return false;
+  /* a < b: b - a > 0; a <= b: b - a + 1 > 0 */
+  if (!add_side(s, t, cond->ops[1], k, 1, sgn) || !add_side(s, t, cond->ops[0], k, -1, sgn))
+    return false;
+  if (p == MC_CMP_ULE || p == MC_CMP_SLE)
+    t->e = mc_expr_add(s, t->e, c64(s, 1), 0);
+  return t->e != NULL;
+}
+
+static int sign_of(const mc_expr *c) {
+  return c->range.lo > 0 ? 1 : c->range.hi < 0 ? -1 : 0;
+}
+
+/* For t = e + c*k > 0: the k in 0, 1, ... form a prefix where it holds
+ * (c < 0: k < ceil(e / -c)) or where it fails (c > 0: k < ceil((1-e) / c));
+ * its length (not clamped above), *holds saying which. NULL when c's sign
+ * is unknown. */
+static const mc_expr *prefix(mc_sym *s, const k_cond *t, bool *holds) {
+  int sg = sign_of(t->c);
+  if (!sg)
     return NULL;
-  bool strict = cond->pred == MC_CMP_ULT || cond->pred == MC_CMP_SLT;
-  bool sgn = cond->pred == MC_CMP_SLT || cond->pred == MC_CMP_SLE;
-  if (!strict && cond->pred != MC_CMP_ULE && cond->pred != MC_CMP_SLE)
-    return NULL;
-  cost_lin lhs, rhs;
-  if (!cost_linearize(cond->ops[0], &lhs) || !cost_linearize(cond->ops[1], &rhs))
-    return NULL;
-  int64_t cl = take_k(&lhs, k), cr = take_k(&rhs, k);
-  if ((cl != 0) == (cr != 0) || cl < 0 || cr < 0)
-    return NULL;
-  for (unsigned i = 0; i < lhs.n; i++)
-    if (cost_mentions(lhs.t[i].leaf, k))
-      return NULL;
-  for (unsigned i = 0; i < rhs.n; i++)
-    if (cost_mentions(rhs.t[i].leaf, k))
-      return NULL;
-  *prefix_true = cl != 0;
-  int64_t c = cl ? cl : cr;
-  /* k on the left: c*k < x - d (x - d + 1 for <=) holds for k below
-   * ceil((x - d) / c). k on the right: d < c*k + e fails for k with
-   * c*k + e <= d, i.e. c*k + e < d + 1 (d for <=). */
-  const mc_expr *t = cl ? mc_expr_sub(s, from_lin(s, &rhs, sgn), from_lin(s, &lhs, sgn), 0)
-                        : mc_expr_sub(s, from_lin(s, &lhs, sgn), from_lin(s, &rhs, sgn), 0);
-  if ((cl && !strict) || (cr && strict))
-    t = mc_expr_add(s, t, c64(s, 1), 0);
-  const mc_expr *m =
-      mc_expr_binary(s, MC_EXPR_SDIV, mc_expr_add(s, t, c64(s, c - 1), 0), c64(s, c), 0);
-  m = mc_expr_binary(s, MC_EXPR_SMAX, m, c64(s, 0), 0);
+  *holds = sg < 0;
+  const mc_expr *c = sg < 0 ? mc_expr_neg(s, t->c) : t->c;
+  const mc_expr *num = sg < 0 ? t->e : mc_expr_sub(s, c64(s, 1), t->e, 0);
+  /* ceil(num / c) for c > 0, and 0 when num <= 0 */
+  const mc_expr *q = mc_expr_binary(
+      s, MC_EXPR_SDIV, mc_expr_sub(s, mc_expr_add(s, num, c, 0), c64(s, 1), 0), c, 0);
+  return mc_expr_binary(s, MC_EXPR_SMAX, q, c64(s, 0), 0);
+}
+
+static const mc_expr *clamp(mc_sym *s, const mc_expr *m, const mc_expr *n) {
   int64_t d;
   if (mc_expr_is_const(mc_expr_sub(s, n, m, 0), &d) && d >= 0)
-    return m; /* the loop's last iteration only tests the condition */
+    return m; /* a loop's last iteration only tests its condition */
   return mc_expr_binary(s, MC_EXPR_SMIN, m, n, 0);
 }
 
-/* sum over k < n of (cond ? a : b) where cond holds for a prefix of k (or
- * fails for one): the sums of each side over its part of the range. */
+/* For t = e + c*k != 0 with c = 1 or -1: the one k where it fails. */
+static const mc_expr *zero_of(mc_sym *s, const k_cond *t) {
+  int64_t c;
+  if (!mc_expr_is_const(t->c, &c) || (c != 1 && c != -1))
+    return NULL;
+  return c == 1 ? mc_expr_neg(s, t->e) : t->e;
+}
+
+const mc_expr *cost_first_false(mc_sym *s, const mc_expr *stay, const mc_atom *k) {
+  k_cond t;
+  if (!read_cond(s, stay, k, &t) || t.negated)
+    return NULL;
+  if (!t.less) {
+    const mc_expr *k0 = zero_of(s, &t);
+    return k0 && k0->range.lo >= 0 ? k0 : NULL;
+  }
+  bool holds;
+  const mc_expr *m = prefix(s, &t, &holds);
+  return m && holds ? m : NULL;
+}
+
+/* f with k replaced by the 64-bit value v. */
+static const mc_expr *at(mc_sym *s, const mc_expr *f, const mc_atom *k,
+                         const mc_expr *v);
+
+/* sum over k < n of (cond ? a : b), cond on k: each side over its part of
+ * the range (a prefix), or, for k == k0 / k != k0, all of one side with
+ * the point k0 moved to the other. */
 static const mc_expr *sum_split(mc_sym *s, const mc_expr *f, const mc_atom *k,
                                 const mc_expr *n) {
-  bool prefix_true;
-  const mc_expr *m = split_point(s, f->ops[0], k, n, &prefix_true);
+  k_cond t;
+  if (!read_cond(s, f->ops[0], k, &t))
+    return NULL;
+  const mc_expr *a = f->ops[1], *b = f->ops[2];
+  if (!t.less) {
+    const mc_expr *k0 = zero_of(s, &t);
+    if (!k0)
+      return NULL;
+    const mc_expr *on = t.negated ? a : b, *off = t.negated ? b : a; /* at k0, else */
+    const mc_expr *all = mc_cost_sum(s, off, k, n);
+    const mc_expr *d = mc_expr_sub(s, at(s, on, k, k0), at(s, off, k, k0), 0);
+    int64_t gap;
+    const mc_expr *inside;
+    if (k0->range.lo >= 0 && mc_expr_is_const(mc_expr_sub(s, n, k0, 0), &gap) && gap >= 1)
+      inside = c64(s, 1);
+    else
+      inside = mc_expr_select(
+          s,
+          mc_expr_binary(s, MC_EXPR_AND, mc_expr_cmp(s, MC_CMP_SLE, c64(s, 0), k0),
+                         mc_expr_cmp(s, MC_CMP_SLT, k0, n), 0),
+          c64(s, 1), c64(s, 0));
+    return all && d ? mc_expr_add(s, all, mc_expr_mul(s, inside, d, 0), 0) : NULL;
+  }
+  bool holds;
+  const mc_expr *m = prefix(s, &t, &holds);
   if (!m)
     return NULL;
-  const mc_expr *first = f->ops[prefix_true ? 1 : 2], *then = f->ops[prefix_true ? 2 : 1];
-  const mc_expr *a = mc_cost_sum(s, first, k, m), *bn = mc_cost_sum(s, then, k, n),
-                *bm = mc_cost_sum(s, then, k, m);
-  if (!a || !bn || !bm)
+  m = clamp(s, m, n);
+  const mc_expr *first = holds ? a : b, *then = holds ? b : a;
+  const mc_expr *sf = mc_cost_sum(s, first, k, m), *sn = mc_cost_sum(s, then, k, n),
+                *sm = mc_cost_sum(s, then, k, m);
+  if (!sf || !sn || !sm)
     return NULL;
-  return mc_expr_add(s, a, mc_expr_sub(s, bn, bm, 0), 0);
+  return mc_expr_add(s, sf, mc_expr_sub(s, sn, sm, 0), 0);
+}
+
+typedef struct {
+  const mc_atom *k;
+  const mc_expr *v;
+} k_value;
+
+static const mc_expr *put_k(void *data, const mc_atom *a) {
+  k_value *kv = data;
+  return a == kv->k ? kv->v : NULL;
+}
+
+static const mc_expr *at(mc_sym *s, const mc_expr *f, const mc_atom *k,
+                         const mc_expr *v) {
+  if (!cost_mentions(f, k))
+    return f;
+  k_value kv = {k, mc_expr_resize(s, v, k->width, false)};
+  return mc_expr_subst(s, f, put_k, &kv);
 }
 
 const mc_expr *mc_cost_sum(mc_sym *s, const mc_expr *f, const mc_atom *k,

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The static cost of every access against the interpreter's measurement.
 
-usage: check_cost.py MAPCOST FILE.cu --block-dim=X,Y,Z --grid-dim=X,Y,Z
+usage: check_cost.py FILE.cu --block-dim=X,Y,Z --grid-dim=X,Y,Z
                      [--param NAME=VALUE ...] [--static-param NAME=VALUE ...]
                      [other options of both, e.g. --line-bytes=64]
 
@@ -21,8 +21,11 @@ import os
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
 import cexpr  # noqa: E402
+
+mapcost = os.path.join(HERE, "..", "..", "..", "scripts", "mapcost")
 
 
 def run(cmd):
@@ -45,7 +48,7 @@ def verdict(static, rel, measured):
 
 
 def main():
-    mapcost, source, rest = sys.argv[1], sys.argv[2], sys.argv[3:]
+    source, rest = sys.argv[1], sys.argv[2:]
     env, common, static_only, run_only = {}, [], [], []
     i = 0
     while i < len(rest):

@@ -70,6 +70,13 @@ static const mc_expr *lane_value(void *data, const mc_atom *a) {
   for (unsigned i = w->nbind; i-- > 0;)
     if (w->bind[i].atom == a)
       return w->bind[i].val[c->lane];
+  /* parameters and grid sizes the facts fix (-mapcost-param, -grid-dim) */
+  const mc_sym_facts *f = mc_sym_facts_of(w->s);
+  if (a->kind == MC_ATOM_PARAM && f->params && a->index >= 0 &&
+      (unsigned)a->index < f->nparams && f->params[a->index].lo == f->params[a->index].hi)
+    return mc_expr_const(w->s, a->width, f->params[a->index].lo);
+  if (a->kind == MC_ATOM_GDIM && f->gdim[a->dim].lo == f->gdim[a->dim].hi)
+    return mc_expr_const(w->s, a->width, f->gdim[a->dim].lo);
   if (!w->concrete)
     return NULL;
   switch (a->kind) {

@@ -7,9 +7,9 @@ usage: check_cost.py FILE.cu --block-dim=X,Y,Z --grid-dim=X,Y,Z
 
 Runs `mapcost --format=json` (the static analysis: block dimensions and the
 --static-param values fixed, other parameters symbolic) and `mapcost run`
-(the interpreter, with every --param), pairs their costs by line, column
-and metric, evaluates each static cost at the launch and prints one line
-per access and per total:
+(the interpreter, with every --param), pairs their costs by access
+(pair()), evaluates each static cost at the launch and prints one line per
+access and per total:
 
   kernel copy: 11:53 uncoalesced in = 4 (=) measured 4 ok
 
@@ -37,6 +37,28 @@ def run(cmd):
 
 def kernels(doc):
     return {k["name"]: k for f in doc["files"] for k in f["kernels"]}
+
+
+def pair(static, measured):
+    """Each static cost with the measured cost of the same access: the k-th
+    one at the same array, metric, line and column; for an access the
+    interpreter places elsewhere (inlined from a header), the k-th of the
+    array and metric among those at no static location. Not executed: 0."""
+    at = lambda c: (c["array"], c["metric"], c["line"], c["column"])
+    places = {at(c) for c in static}
+    elsewhere = {}
+    for x in measured:
+        if at(x) not in places:
+            elsewhere.setdefault(at(x)[:2], []).append(x)
+    seen, out = {}, []
+    for c in static:
+        same = [x for x in measured if at(x) == at(c)]
+        key = at(c) if same else at(c)[:2]
+        pool = same or elsewhere.get(key, [])
+        nth = seen.get(key, 0)
+        seen[key] = nth + 1
+        out.append((c, int(pool[nth]["cost"]) if nth < len(pool) else 0))
+    return out
 
 
 def verdict(static, rel, measured):
@@ -81,13 +103,7 @@ def main():
                            common + run_only + [source]))
     for name, k in static.items():
         m = measured.get(name, {})
-        seen = {}
-        for c in k.get("costs", []):
-            where = (c["line"], c["column"], c["metric"])
-            nth = seen.get(where, 0)
-            seen[where] = nth + 1
-            same = [x for x in m.get("costs", []) if (x["line"], x["column"], x["metric"]) == where]
-            got = int(same[nth]["cost"]) if nth < len(same) else 0
+        for c, got in pair(k.get("costs", []), m.get("costs", [])):
             val = None if c["cost"] == "unbounded" else cexpr.value(c["cost"], env)
             print("kernel %s: %d:%d %s %s = %s (%s) measured %d %s" % (
                 name, c["line"], c["column"], c["metric"], c["array"], val, c["relation"],

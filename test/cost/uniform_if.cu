@@ -1,0 +1,12 @@
+// A uniform condition on a parameter (IF-U): the cost keeps it.
+//
+// RUN: %python %S/Inputs/check_cost.py %s --block-dim=32 --grid-dim=1 --param n=6 \
+// RUN:   | FileCheck %s --implicit-check-not=UNSOUND --implicit-check-not=INEXACT
+
+__global__ void guarded(float *a, int n) {
+  if (n > 5)
+    a[threadIdx.x] = 0;
+}
+
+// CHECK: kernel guarded: {{[0-9]+:[0-9]+}} uncoalesced a = 4 (=) measured 4 ok
+// CHECK: kernel guarded: total uncoalesced = 4 (=) measured 4 ok

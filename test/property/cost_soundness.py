@@ -1,0 +1,161 @@
+#!/usr/bin/env python3
+"""The static costs against the interpreter, on generated kernels.
+
+For each kernel of test/gen/generate.py (its sidecar gives a random launch:
+dimensions, parameters, arrays), the static analysis runs with the launch's
+block dimensions fixed (parameters and grid symbolic) and the interpreter
+runs the launch with warps in lock-step. Every cost (per access and per
+kernel total) is evaluated at the launch and checked:
+
+  soundness  relation `=`: the measured per-warp maximum equals the value;
+             relation `<=`: it does not exceed it;
+  precision  the share of kernel totals with relation `=` (printed).
+
+usage: cost_soundness.py --plugin P --opt OPT --clang CLANG [--count N] [--seed S]
+N defaults to $MAPCOST_PROPERTY_KERNELS (or 40). Ends with `N passed, N failed`.
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(ROOT, "test", "cost", "Inputs"))
+import cexpr  # noqa: E402
+import check_cost  # noqa: E402
+import interp_theorem  # noqa: E402
+
+GENERATE = os.path.join(ROOT, "test", "gen", "generate.py")
+
+
+def analyse(args, ll, side):
+    """The static report of the kernel with the launch's block fixed."""
+    out = tempfile.mkdtemp(prefix="mapcost-cost-")
+    try:
+        env = dict(os.environ)
+        env["MAPCOST_OPTIONS"] = ("-mapcost-report=%s -mapcost-warnings=0 "
+                                  "-mapcost-block-dim=%d,%d,%d" % ((out,) + tuple(side["block_dim"])))
+        p = subprocess.run([args.opt, "-load-pass-plugin=" + args.plugin, "-passes=mapcost",
+                            "-disable-output", ll], env=env, capture_output=True, text=True,
+                           timeout=300)
+        if p.returncode != 0:
+            return None, "opt exited %d: %s" % (p.returncode, p.stderr.strip()[-400:])
+        for name in os.listdir(out):
+            with open(os.path.join(out, name)) as f:
+                for k in json.load(f)["kernels"]:
+                    if k["name"] == side["kernel"]:
+                        return k, None
+        return None, "kernel %s not in the report" % side["kernel"]
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+
+
+def launch_env(side):
+    env = {"warpSize": 32}
+    for d, (b, g) in enumerate(zip(side["block_dim"], side["grid_dim"])):
+        env["blockDim." + "xyz"[d]] = b
+        env["gridDim." + "xyz"[d]] = g
+    env.update(side["params"])
+    return env
+
+
+def holds(text, relation, measured, env):
+    if text == "unbounded":
+        return True, None
+    v = cexpr.value(text, env)
+    return (v == measured if relation == "=" else v >= measured), v
+
+
+def check(args, side, ll):
+    """One kernel: (kind, message, totals exact?)."""
+    static, err = analyse(args, ll, side)
+    if err:
+        return "fail", err, False
+    run, err = interp_theorem.interpret(args, ll, side, "lockstep", 1)
+    if err:
+        return "fail", err, False
+    if run["reasons"]:
+        return "skip", run["reasons"][0], False
+    env = launch_env(side)
+    try:
+        for c, got in check_cost.pair(static["costs"], run["costs"]):
+            ok, v = holds(c["cost"], c["relation"], got, env)
+            if not ok:
+                return "fail", "%s of %s at line %d: %s (%s) = %s, measured %d" % (
+                    c["metric"], c["array"], c["line"], c["cost"], c["relation"], v, got), False
+        exact = bool(static["total_cost"])
+        for metric, t in static["total_cost"].items():
+            got = int(run["total_cost"].get(metric, {}).get("cost", 0))
+            ok, v = holds(t["cost"], t["relation"], got, env)
+            if not ok:
+                return "fail", "total %s: %s (%s) = %s, measured %d" % (
+                    metric, t["cost"], t["relation"], v, got), False
+            exact &= t["relation"] == "="
+    except (ValueError, ZeroDivisionError, KeyError) as e:
+        return "fail", "cannot evaluate a cost: %s" % e, False
+    return "ok", "", exact
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--plugin", required=True)
+    ap.add_argument("--opt", required=True)
+    ap.add_argument("--clang", required=True)
+    ap.add_argument("--count", type=int,
+                    default=int(os.environ.get("MAPCOST_PROPERTY_KERNELS", "40")))
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--keep", help="keep the generated kernels in this folder")
+    args = ap.parse_args()
+    args.orders = 1
+    out = args.keep or tempfile.mkdtemp(prefix="mapcost-cost-")
+    try:
+        subprocess.run([sys.executable, GENERATE, "--seed", str(args.seed), "--count",
+                        str(args.count), "--out", out, "--emit-ll", "--clang", args.clang,
+                        "--jobs", str(args.jobs)], check=True)
+        sides = []
+        for name in sorted(os.listdir(out)):
+            if name.endswith(".json"):
+                with open(os.path.join(out, name)) as f:
+                    sides.append(json.load(f))
+        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            results = list(pool.map(
+                lambda s: check(args, s, os.path.join(out, s["kernel"] + ".ll")), sides))
+    finally:
+        if not args.keep:
+            shutil.rmtree(out, ignore_errors=True)
+    failed = skipped = exact = eligible = eligible_exact = 0
+    for side, (kind, msg, ex) in zip(sides, results):
+        if kind == "ok" and not side["memory_dependent_index"] and side["affine_loop_bounds"]:
+            eligible += 1
+            eligible_exact += ex
+        if kind == "skip":
+            skipped += 1
+            print("skip %s: %s" % (side["kernel"], msg))
+        if kind == "fail":
+            failed += 1
+            print("FAIL %s (seed %d index %d): %s" % (side["kernel"], side["seed"],
+                                                      side["index"], msg))
+        exact += kind == "ok" and ex
+    checked = len(sides) - skipped
+    print("costs: %d kernels, %d skipped (not interpretable), %d failed" %
+          (len(sides), skipped, failed))
+    print("precision: %d of %d kernel totals exact (%.1f %%); of the %d with indices "
+          "not from memory and affine loop bounds, %d" % (
+              exact, checked, 100.0 * exact / checked if checked else 100.0,
+              eligible, eligible_exact))
+    if skipped > len(sides) // 10:
+        print("FAIL: more than 10 % of the kernels could not be interpreted")
+        failed += 1
+    print("%d passed, %d failed" % (max(len(sides) - failed - skipped, 0), failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -247,9 +247,11 @@ static guard_result apply_guard(walker *w, const mc_expr *g, uint64_t mask) {
 /* ---- Accesses ------------------------------------------------------------- */
 
 static const char *describe(walker *w, const cost_lin *lins, const bool *div,
-                            uint64_t mask, uint64_t bytes) {
+                            uint64_t mask, uint64_t bytes, const cost_shape *shape) {
   if (popcount(mask) < 2)
     return "one thread of the warp runs it";
+  if (shape->groups > 1)
+    return "threads' offsets differ by values not known statically";
   int64_t stride = 0;
   bool regular = true;
   unsigned prev = MAX_LANES;
@@ -309,12 +311,11 @@ static void do_access(walker *w, const mc_pnode *n, uint64_t mask, cost_vec *acc
   if (!inexact)
     inexact = n->approx;
   if (!inexact && shape.groups > 1)
-    inexact = "threads' offsets differ by values not known statically: one "
-              "unit per group of threads";
+    inexact = "threads with different unknown offsets are counted apart";
   if (!inexact && shape.alignment_varies)
     inexact = "the cost depends on the alignment of a value not known statically";
   if (mask && (!w->why[idx] || c > w->worst_const[idx])) {
-    w->why[idx] = describe(w, lins, div, mask, bytes);
+    w->why[idx] = describe(w, lins, div, mask, bytes, &shape);
     w->worst_const[idx] = c;
   }
   vec_add(w, acc, (unsigned)idx, c64(w, (int64_t)c), inexact, false);

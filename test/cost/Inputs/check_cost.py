@@ -41,7 +41,8 @@ def kernels(doc):
 
 def pair(static, measured):
     """Each static cost with the measured cost of the same access: the k-th
-    one at the same array, metric, line and column; for an access the
+    one at the same array (or one the interpreter could not name), metric,
+    line and column; for an access the
     interpreter places elsewhere (inlined from a header), the k-th of the
     array and metric among those at no static location. Not executed: 0."""
     at = lambda c: (c["array"], c["metric"], c["line"], c["column"])
@@ -52,7 +53,8 @@ def pair(static, measured):
             elsewhere.setdefault(at(x)[:2], []).append(x)
     seen, out = {}, []
     for c in static:
-        same = [x for x in measured if at(x) == at(c)]
+        same = ([x for x in measured if at(x) == at(c)] or
+                [x for x in measured if x["array"] == "?" and at(x)[1:] == at(c)[1:]])
         key = at(c) if same else at(c)[:2]
         pool = same or elsewhere.get(key, [])
         nth = seen.get(key, 0)

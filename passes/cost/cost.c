@@ -54,7 +54,7 @@ typedef struct {
   uint64_t *worst_const;  /* per access: the costliest execution seen */
   mc_strbuf *prog;        /* this warp's tick program (NULL: not printed) */
   unsigned depth;
-  bool oom;
+  bool stop;              /* out of memory or of the step budget */
 } walker;
 
 /* ---- Lanes ------------------------------------------------------------ */
@@ -102,7 +102,7 @@ static const mc_expr *in_lane(walker *w, const mc_expr *e, unsigned lane) {
   lane_ctx c = {w, lane};
   const mc_expr *r = mc_expr_subst(w->s, e, lane_value, &c);
   if (!r)
-    w->oom = true;
+    w->stop = true;
   return r;
 }
 
@@ -152,8 +152,8 @@ static bool vec_new(walker *w, cost_vec *v) {
   v->inexact = mc_alloc(w->a, n * sizeof *v->inexact);
   v->unbounded = mc_alloc(w->a, n * sizeof *v->unbounded);
   if (!v->cost || !v->inexact || !v->unbounded)
-    w->oom = true;
-  return !w->oom;
+    w->stop = true;
+  return !w->stop;
 }
 
 static void vec_add(walker *w, cost_vec *v, unsigned i, const mc_expr *c,
@@ -164,7 +164,7 @@ static void vec_add(walker *w, cost_vec *v, unsigned i, const mc_expr *c,
     v->inexact[i] = inexact;
   v->unbounded[i] |= unbounded;
   if (c && !v->cost[i])
-    w->oom = true;
+    w->stop = true;
 }
 
 static int access_index(const walker *w, const mc_pnode *n) {
@@ -294,6 +294,10 @@ static void do_access(walker *w, const mc_pnode *n, uint64_t mask, cost_vec *acc
   int64_t size;
   uint64_t bytes = mc_expr_is_const(x->size, &size) && size > 0 ? (uint64_t)size
                                                                  : x->elem_size;
+  if (!mc_spend(w->a, popcount(mask) + 1, "cost")) {
+    w->stop = true;
+    return;
+  }
   cost_lin lins[MAX_LANES];
   bool div[MAX_LANES] = {false};
   for (unsigned l = 0; l < MAX_LANES; l++) {
@@ -380,6 +384,11 @@ static bool simulate_loop(walker *w, const mc_pnode *node, uint64_t mask,
   const mc_expr *next[MAX_BINDINGS][MAX_LANES];
   for (; ok && active; k++) {
     if (k == MAX_SIMULATED_ITERATIONS) {
+      ok = false;
+      break;
+    }
+    if (!mc_spend(w->a, popcount(active), "cost")) {
+      w->stop = true;
       ok = false;
       break;
     }
@@ -576,7 +585,7 @@ static void do_loop(walker *w, const mc_pnode *node, uint64_t mask,
 
 static bool walk(walker *w, const mc_pnode *nodes, unsigned n, uint64_t mask,
                  cost_vec *acc, const char *inexact) {
-  for (unsigned i = 0; i < n && !w->oom; i++) {
+  for (unsigned i = 0; i < n && !w->stop; i++) {
     const mc_pnode *node = &nodes[i];
     if (node->kind != MC_PN_ACCESS && node->kind != MC_PN_LOOP)
       continue;
@@ -607,7 +616,7 @@ static bool walk(walker *w, const mc_pnode *nodes, unsigned n, uint64_t mask,
                   local.inexact[j], local.unbounded[j]);
     }
   }
-  return !w->oom;
+  return !w->stop;
 }
 
 /* ---- Warps and the maximum over them ----------------------------------- */
@@ -744,7 +753,7 @@ mc_kernel_cost *mc_cost_analyze(mc_arena *a, const mc_protocol *p,
   unsigned nprinted = 0;
   if (!per_access || !printed)
     return NULL;
-  for (unsigned wi = 0; wi < nwarps && !w->oom; wi++) {
+  for (unsigned wi = 0; wi < nwarps && !w->stop; wi++) {
     uint64_t mask = w->ws == 64 ? ~(uint64_t)0 : (((uint64_t)1 << w->ws) - 1);
     w->warp = wi;
     if (w->concrete)
@@ -791,7 +800,7 @@ mc_kernel_cost *mc_cost_analyze(mc_arena *a, const mc_protocol *p,
   w->prog = NULL;
   kc->program = mc_strdup(a, mc_strbuf_str(&prog));
   mc_strbuf_free(&prog);
-  if (w->oom)
+  if (w->stop)
     return NULL;
   kc->naccesses = w->nacc;
   for (unsigned i = 0; i < w->nacc; i++) {

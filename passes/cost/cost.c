@@ -156,8 +156,18 @@ static bool vec_new(walker *w, cost_vec *v) {
   return !w->stop;
 }
 
+enum { MAX_COST_NODES = 4096 };
+
 static void vec_add(walker *w, cost_vec *v, unsigned i, const mc_expr *c,
                     const char *inexact, bool unbounded) {
+  /* a formula grown too large is replaced by its range's bound */
+  if (c && c->size > MAX_COST_NODES) {
+    inexact = "the cost formula grew too large: its range bounds it";
+    if (c->range.lo >= 0 && c->range.hi < ((int64_t)1 << 48))
+      c = mc_expr_const(w->s, 64, c->range.hi);
+    else
+      c = NULL, unbounded = true;
+  }
   if (c)
     v->cost[i] = v->cost[i] ? mc_expr_add(w->s, v->cost[i], c, 0) : c;
   if (inexact && !v->inexact[i])
@@ -395,10 +405,8 @@ static bool simulate_loop(walker *w, const mc_pnode *node, uint64_t mask,
     if (iter)
       for (unsigned l = 0; l < MAX_LANES; l++)
         iter->val[l] = mc_expr_const(w->s, L->iter->width, k);
-    if (!walk(w, node->body, node->nbody, active, &body, NULL)) {
-      ok = false;
-      break;
-    }
+    /* stay is over this iteration's variables: decided before the body, so
+     * a loop that cannot be simulated is found before its body is walked */
     uint64_t stay = 0;
     for (unsigned l = 0; ok && l < MAX_LANES; l++) {
       if (!(active >> l & 1))
@@ -407,6 +415,10 @@ static bool simulate_loop(walker *w, const mc_pnode *node, uint64_t mask,
       ok = s && mc_expr_is_const(s, &c);
       if (ok && c)
         stay |= (uint64_t)1 << l;
+    }
+    if (!ok || !walk(w, node->body, node->nbody, active, &body, NULL)) {
+      ok = false;
+      break;
     }
     for (unsigned v = 0; ok && v < L->nvars; v++)
       for (unsigned l = 0; l < MAX_LANES; l++) {
@@ -545,6 +557,10 @@ static void sum_loop(walker *w, const mc_pnode *node, uint64_t mask,
     for (unsigned l = 0; l < MAX_LANES; l++)
       if (mask >> l & 1)
         b->val[l] = in_lane(w, L->vars[v].closed, l);
+  }
+  if (!mc_spend(w->a, 1 + (n ? n->size : 0), "cost")) {
+    w->stop = true;
+    return;
   }
   prog_line(w, "%s", mc_sprintf(w->a, "for k%u in 0..%s {", L->index + 1, text(w, n)));
   w->depth++;

@@ -208,6 +208,12 @@ static const mc_expr *sum_split(mc_sym *s, const mc_expr *f, const mc_atom *k,
     if (!k0)
       return NULL;
     const mc_expr *on = t.negated ? a : b, *off = t.negated ? b : a; /* at k0, else */
+    int64_t last;
+    if (k0->range.lo >= 0 && mc_expr_is_const(mc_expr_sub(s, n, k0, 0), &last) && last == 1) {
+      /* k0 is the last iteration (a loop's own test): no cancellation needed */
+      const mc_expr *before = mc_cost_sum(s, off, k, k0);
+      return before ? mc_expr_add(s, before, at(s, on, k, k0), 0) : NULL;
+    }
     const mc_expr *all = mc_cost_sum(s, off, k, n);
     const mc_expr *d = mc_expr_sub(s, at(s, on, k, k0), at(s, off, k, k0), 0);
     int64_t gap;

@@ -40,5 +40,5 @@ __global__ void global_invariant(int *A, int n) {
 // CHECK-LABEL: kernel global_invariant
 // CHECK: fact invariant {{.*}} (not needed) at {{.*}}reserved.cu:36:29
 
-// REMARK-NOT: kernel 'invariant':
-// REMARK-NOT: kernel 'global_invariant':
+// REMARK-NOT: kernel 'invariant': {{.*}}invariant
+// REMARK-NOT: kernel 'global_invariant': {{.*}}invariant

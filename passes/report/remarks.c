@@ -121,8 +121,10 @@ static void loc_arg(arg_list *l, const char *key, LLVMValueRef inst) {
     l->v[l->n++] = (mc_remark_arg){key, NULL, inst};
 }
 
+/* The texts below are "?" when out of memory, never NULL. */
 static const char *dim3_text(mc_arena *a, const unsigned d[3]) {
-  return mc_sprintf(a, "(%u,%u,%u)", d[0], d[1], d[2]);
+  const char *s = mc_sprintf(a, "(%u,%u,%u)", d[0], d[1], d[2]);
+  return s ? s : "?";
 }
 
 /* "reps = 2, r = 1": the parameters and loop iterations that matter. */
@@ -130,125 +132,137 @@ static const char *values_text(mc_arena *a, const mc_witness_value *v, unsigned 
   const char *s = "";
   for (unsigned i = 0; i < n && s; i++)
     s = mc_sprintf(a, "%s%s%s = %lld", s, i ? ", " : "", v[i].name, (long long)v[i].value);
-  return s;
+  return s ? s : "?";
 }
 
 static const char *site_text(mc_arena *a, const mc_race_site *s) {
-  if (!s->file)
-    return mc_sprintf(a, "line %u", s->line);
-  return mc_sprintf(a, "%s:%u:%u", s->file, s->line, s->column);
+  const char *t = s->file ? mc_sprintf(a, "%s:%u:%u", s->file, s->line, s->column)
+                          : mc_sprintf(a, "line %u", s->line);
+  return t ? t : "?";
 }
 
-/* DataRace remarks (CONTRACT §2) and, unless suppressed, a warning that
- * says what happens and what to do; RaceFree for arrays proven free. */
+/* RaceFree: array i of a kernel that was analysed, not merely run. */
+static void race_free(const mc_kernel_result *r, unsigned i) {
+  const mc_kernel *k = r->kernel;
+  arg_list l = {0};
+  text(&l, "kernel '");
+  keyed(&l, "Kernel", k->name);
+  text(&l, "': ");
+  keyed(&l, "Space", mc_space_name(k->arrays[i].space));
+  text(&l, " array '");
+  keyed(&l, "Array", k->arrays[i].name);
+  text(&l, "' is free of data races at ");
+  keyed(&l, "Scope", r->checked_block && r->checked_grid ? "block and grid"
+                     : r->checked_block                  ? "block"
+                                                         : "grid");
+  text(&l, " scope");
+  mc_shim_remark(MC_REMARK_PASSED, "RaceFree", k->fn, NULL, l.v, l.n);
+}
+
+/* DataRace with the witness as keyed arguments (CONTRACT §2). */
+static void race_remark(mc_arena *a, const mc_kernel *k, const mc_array *arr,
+                        const mc_race *rc, const char *suppressed) {
+  arg_list l = {0};
+  text(&l, rc->confirmed ? "data race" : "possible data race");
+  text(&l, " on ");
+  keyed(&l, "Space", mc_space_name(arr->space));
+  text(&l, " array '");
+  keyed(&l, "Array", arr->name);
+  text(&l, "' in kernel '");
+  keyed(&l, "Kernel", k->name);
+  text(&l, "': ");
+  text(&l, rc->first.access);
+  text(&l, " at ");
+  loc_arg(&l, "First", rc->first.inst);
+  text(&l, " by thread ");
+  keyed(&l, "Tid1", dim3_text(a, rc->tid1));
+  text(&l, " of block ");
+  keyed(&l, "Block1", dim3_text(a, rc->block1));
+  text(&l, " and ");
+  text(&l, rc->second.access);
+  text(&l, " at ");
+  loc_arg(&l, "Second", rc->second.inst);
+  text(&l, " by thread ");
+  keyed(&l, "Tid2", dim3_text(a, rc->tid2));
+  text(&l, " of block ");
+  keyed(&l, "Block2", dim3_text(a, rc->block2));
+  text(&l, ", element ");
+  const char *index = "";
+  for (unsigned d = 0; d < rc->nindex && d < 3 && index; d++)
+    index = mc_sprintf(a, "%s[%lld]", index, (long long)rc->index[d]);
+  keyed(&l, "Index", index);
+  text(&l, " (");
+  keyed(&l, "Kind", rc->write_write ? "write-write" : "read-write");
+  text(&l, ", ");
+  keyed(&l, "Certainty", rc->confirmed ? "confirmed" : "possible");
+  text(&l, ", ");
+  keyed(&l, "Scope", rc->grid ? "grid" : "block");
+  text(&l, " scope; blockDim ");
+  keyed(&l, "BlockDim", dim3_text(a, rc->block_dim));
+  text(&l, ", gridDim ");
+  keyed(&l, "GridDim", dim3_text(a, rc->grid_dim));
+  if (rc->nparams) {
+    text(&l, ", when ");
+    keyed(&l, "Params", values_text(a, rc->params, rc->nparams));
+  }
+  if (rc->niterations) {
+    text(&l, ", in iteration ");
+    keyed(&l, "Iterations", values_text(a, rc->iterations, rc->niterations));
+  }
+  if (!rc->confirmed && rc->approximated) {
+    text(&l, "; possible because ");
+    keyed(&l, "Approximated", rc->approximated);
+  }
+  text(&l, ")");
+  if (suppressed) {
+    text(&l, "; suppressed: ");
+    keyed(&l, "Suppressed", suppressed);
+  }
+  mc_shim_remark(MC_REMARK_MISSED, "DataRace", k->fn, rc->first.inst, l.v, l.n);
+}
+
+/* The warning of a race that is not suppressed: what happens, and what to
+ * do about it (a barrier only where one can order the two accesses). */
+static void race_warning(mc_arena *a, const mc_kernel *k, const mc_array *arr,
+                         const mc_race *rc) {
+  const char *fix =
+      rc->grid ? "threads of different blocks cannot wait for each other: give them "
+                 "different elements or use atomics"
+      : rc->first.inst == rc->second.inst
+          ? "give each thread its own element, or use an atomic"
+          : "put __syncthreads() between the two accesses, or give each thread its own "
+            "element";
+  const char *blocks = rc->grid ? mc_sprintf(a, " of blocks %s and %s", dim3_text(a, rc->block1),
+                                             dim3_text(a, rc->block2))
+                                : "";
+  const char *when =
+      rc->nparams ? mc_sprintf(a, " when %s", values_text(a, rc->params, rc->nparams)) : "";
+  const char *possible = rc->confirmed || !rc->approximated
+                             ? ""
+                             : mc_sprintf(a, " (possible: %s)", rc->approximated);
+  const char *msg = mc_sprintf(
+      a, "%sdata race on %s array '%s' in kernel '%s': %s at %s by thread %s and %s at %s "
+         "by thread %s%s%s%s; %s (or accept it with __mapcost_suppress(%s, \"why\"))",
+      rc->confirmed ? "" : "possible ", mc_space_name(arr->space), arr->name, k->name,
+      rc->first.access ? rc->first.access : "?", site_text(a, &rc->first),
+      dim3_text(a, rc->tid1), rc->second.access ? rc->second.access : "?",
+      site_text(a, &rc->second), dim3_text(a, rc->tid2), blocks ? blocks : "",
+      when ? when : "", possible ? possible : "", fix, arr->name);
+  if (msg)
+    mc_shim_diagnose(LLVMGetGlobalParent(k->fn), MC_DIAG_WARNING, rc->first.inst, msg);
+}
+
 static void races(mc_arena *a, const mc_options *o, const mc_kernel_result *r) {
   const mc_kernel *k = r->kernel;
   for (unsigned i = 0; i < k->narrays; i++) {
-    const mc_array *arr = &k->arrays[i];
     const mc_array_result *ar = &r->arrays[i];
-    if (ar->verdict == MC_VERDICT_DRF && !r->observed && (r->checked_block || r->checked_grid)) {
-      arg_list l = {0};
-      text(&l, "kernel '");
-      keyed(&l, "Kernel", k->name);
-      text(&l, "': ");
-      keyed(&l, "Space", mc_space_name(arr->space));
-      text(&l, " array '");
-      keyed(&l, "Array", arr->name);
-      text(&l, "' is free of data races at ");
-      keyed(&l, "Scope", r->checked_block && r->checked_grid ? "block and grid"
-                         : r->checked_block                  ? "block"
-                                                             : "grid");
-      text(&l, " scope");
-      mc_shim_remark(MC_REMARK_PASSED, "RaceFree", k->fn, NULL, l.v, l.n);
-    }
+    if (ar->verdict == MC_VERDICT_DRF && !r->observed && (r->checked_block || r->checked_grid))
+      race_free(r, i);
     for (unsigned j = 0; j < ar->nraces; j++) {
-      const mc_race *rc = &ar->races[j];
-      const char *kind = rc->write_write ? "write-write" : "read-write";
-      const char *scope = rc->grid ? "grid" : "block";
-      const char *suppressed = mc_report_suppressed(k, (int)i, rc);
-      const char *when = values_text(a, rc->params, rc->nparams);
-      const char *iters = values_text(a, rc->iterations, rc->niterations);
-      arg_list l = {0};
-      text(&l, rc->confirmed ? "data race" : "possible data race");
-      text(&l, " on ");
-      keyed(&l, "Space", mc_space_name(arr->space));
-      text(&l, " array '");
-      keyed(&l, "Array", arr->name);
-      text(&l, "' in kernel '");
-      keyed(&l, "Kernel", k->name);
-      text(&l, "': ");
-      text(&l, rc->first.access);
-      text(&l, " at ");
-      loc_arg(&l, "First", rc->first.inst);
-      text(&l, " by thread ");
-      keyed(&l, "Tid1", dim3_text(a, rc->tid1));
-      text(&l, " of block ");
-      keyed(&l, "Block1", dim3_text(a, rc->block1));
-      text(&l, " and ");
-      text(&l, rc->second.access);
-      text(&l, " at ");
-      loc_arg(&l, "Second", rc->second.inst);
-      text(&l, " by thread ");
-      keyed(&l, "Tid2", dim3_text(a, rc->tid2));
-      text(&l, " of block ");
-      keyed(&l, "Block2", dim3_text(a, rc->block2));
-      text(&l, ", element ");
-      const char *index = "";
-      for (unsigned d = 0; d < rc->nindex && d < 3 && index; d++)
-        index = mc_sprintf(a, "%s[%lld]", index, (long long)rc->index[d]);
-      keyed(&l, "Index", index);
-      text(&l, " (");
-      keyed(&l, "Kind", kind);
-      text(&l, ", ");
-      keyed(&l, "Certainty", rc->confirmed ? "confirmed" : "possible");
-      text(&l, ", ");
-      keyed(&l, "Scope", scope);
-      text(&l, " scope; blockDim ");
-      keyed(&l, "BlockDim", dim3_text(a, rc->block_dim));
-      text(&l, ", gridDim ");
-      keyed(&l, "GridDim", dim3_text(a, rc->grid_dim));
-      if (rc->nparams && when) {
-        text(&l, ", when ");
-        keyed(&l, "Params", when);
-      }
-      if (rc->niterations && iters) {
-        text(&l, ", in iteration ");
-        keyed(&l, "Iterations", iters);
-      }
-      if (!rc->confirmed && rc->approximated) {
-        text(&l, "; possible because ");
-        keyed(&l, "Approximated", rc->approximated);
-      }
-      text(&l, ")");
-      if (suppressed) {
-        text(&l, "; suppressed: ");
-        keyed(&l, "Suppressed", suppressed);
-      }
-      mc_shim_remark(MC_REMARK_MISSED, "DataRace", k->fn, rc->first.inst, l.v, l.n);
-      if (!o->warnings || suppressed)
-        continue;
-      const char *fix =
-          rc->grid ? "threads of different blocks cannot wait for each other: give them "
-                     "different elements or use atomics"
-          : rc->first.inst == rc->second.inst
-              ? "give each thread its own element, or use an atomic"
-              : "put __syncthreads() between the two accesses, or give each thread its own "
-                "element";
-      const char *msg = mc_sprintf(
-          a, "%sdata race on %s array '%s' in kernel '%s': %s at %s by thread %s and %s at %s "
-             "by thread %s%s%s%s%s; %s (or accept it with __mapcost_suppress(%s, \"why\"))",
-          rc->confirmed ? "" : "possible ", mc_space_name(arr->space), arr->name, k->name,
-          rc->first.access, site_text(a, &rc->first), dim3_text(a, rc->tid1),
-          rc->second.access, site_text(a, &rc->second), dim3_text(a, rc->tid2),
-          rc->grid ? mc_sprintf(a, " of blocks %s and %s", dim3_text(a, rc->block1),
-                                dim3_text(a, rc->block2))
-                   : "",
-          rc->nparams ? " when " : "", rc->nparams && when ? when : "",
-          rc->confirmed || !rc->approximated ? ""
-                                             : mc_sprintf(a, " (possible: %s)", rc->approximated),
-          fix, arr->name);
-      if (msg)
-        mc_shim_diagnose(LLVMGetGlobalParent(k->fn), MC_DIAG_WARNING, rc->first.inst, msg);
+      const char *suppressed = mc_report_suppressed(k, (int)i, &ar->races[j]);
+      race_remark(a, k, &k->arrays[i], &ar->races[j], suppressed);
+      if (o->warnings && !suppressed)
+        race_warning(a, k, &k->arrays[i], &ar->races[j]);
     }
   }
 }

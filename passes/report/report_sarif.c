@@ -57,6 +57,9 @@ typedef struct {
   unsigned nkeys;
 } writer;
 
+/* s, or "" when an allocation failed (the buffer then says oom anyway). */
+static const char *nz(const char *s) { return s ? s : ""; }
+
 static void key(mc_strbuf *b, const char *k) {
   mc_strbuf_json_string(b, k);
   mc_strbuf_append(b, ": ");
@@ -85,7 +88,7 @@ static void artifact(writer *w, const char *file) {
     file += n + 1;
   mc_strbuf_append(w->b, "{\"uri\": ");
   if (file[0] == '/') {
-    mc_strbuf_json_string(w->b, mc_sprintf(w->a, "file://%s", uri_encode(w->a, file)));
+    mc_strbuf_json_string(w->b, nz(mc_sprintf(w->a, "file://%s", uri_encode(w->a, file))));
   } else {
     mc_strbuf_json_string(w->b, uri_encode(w->a, file));
     mc_strbuf_append(w->b, ", \"uriBaseId\": \"%SRCROOT%\"");
@@ -132,8 +135,8 @@ static const char *fingerprint(writer *w, const mc_kernel *k, unsigned rule,
     ordinal += prefix && w->keys[i] && !strcmp(w->keys[i], prefix);
   if (w->nkeys < sizeof w->keys / sizeof w->keys[0])
     w->keys[w->nkeys++] = prefix;
-  return mc_sprintf(w->a, "%016llx",
-                    (unsigned long long)fnv1a(mc_sprintf(w->a, "%s|%u", prefix, ordinal)));
+  return nz(mc_sprintf(w->a, "%016llx", (unsigned long long)fnv1a(nz(
+                                               mc_sprintf(w->a, "%s|%u", nz(prefix), ordinal)))));
 }
 
 /* Opens a result: rule, level, message, primary location; the caller adds
@@ -177,9 +180,9 @@ static const char *witness_text(mc_arena *a, const mc_race *r) {
     mc_strbuf_printf(&b, " %s=%lld", r->iterations[i].name, (long long)r->iterations[i].value);
   for (unsigned i = 0; i < r->nparams; i++)
     mc_strbuf_printf(&b, " %s=%lld", r->params[i].name, (long long)r->params[i].value);
-  const char *s = mc_strdup(a, mc_strbuf_str(&b) + 1);
+  const char *s = mc_strdup(a, mc_strbuf_str(&b) + (b.len > 0));
   mc_strbuf_free(&b);
-  return s;
+  return nz(s);
 }
 
 static void race(writer *w, const mc_kernel *k, int array, const mc_race *r) {
@@ -221,7 +224,7 @@ static void kernel_results(writer *w, const mc_kernel_result *r) {
     const mc_barrier_divergence *d = &r->divergences[i];
     const char *msg = mc_sprintf(w->a, "Barrier divergence in kernel '%s': the barrier is "
                                        "reached only where %s",
-                                 k->name, d->condition);
+                                 k->name, nz(d->condition));
     result(w, k, RULE_DIVERGENCE, msg, d->file, d->line, d->column,
            fingerprint(w, k, RULE_DIVERGENCE, NULL, d->name));
     mc_strbuf_append(w->b, "}");
@@ -247,7 +250,7 @@ static void kernel_results(writer *w, const mc_kernel_result *r) {
                                  mc_metric_name(c->metric), c->exact ? "=" : "<=", c->cost,
                                  array, k->name);
     if (c->why)
-      msg = mc_sprintf(w->a, "%s: %s", msg, c->why);
+      msg = mc_sprintf(w->a, "%s: %s", nz(msg), c->why);
     result(w, k, rule, msg, c->file, c->line, c->column, fingerprint(w, k, rule, array, NULL));
     mc_strbuf_append(w->b, "}");
   }
@@ -283,7 +286,7 @@ void mc_report_module_sarif(mc_arena *a, const mc_kernels *ks,
   if (w->cwd[0]) {
     mc_strbuf_append(b, "\"originalUriBaseIds\": {\"%SRCROOT%\": {\"uri\": ");
     bool slash = w->cwd[strlen(w->cwd) - 1] == '/';
-    mc_strbuf_json_string(b, mc_sprintf(a, "file://%s%s", uri_encode(a, w->cwd), slash ? "" : "/"));
+    mc_strbuf_json_string(b, nz(mc_sprintf(a, "file://%s%s", uri_encode(a, w->cwd), slash ? "" : "/")));
     mc_strbuf_append(b, "}}, ");
   }
   mc_strbuf_append(b, "\"invocations\": [{\"executionSuccessful\": true}], "

@@ -64,32 +64,42 @@ typedef struct {
   unsigned lane;
 } lane_ctx;
 
-static const mc_expr *lane_value(void *data, const mc_atom *a) {
-  lane_ctx *c = data;
-  walker *w = c->w;
-  for (unsigned i = w->nbind; i-- > 0;)
-    if (w->bind[i].atom == a)
-      return w->bind[i].val[c->lane];
-  /* parameters and grid sizes the facts fix (-mapcost-param, -grid-dim) */
+/* What the launch fixes: block dimensions (when fixed), and parameters and
+ * grid dimensions the facts fix (-mapcost-param, -mapcost-grid-dim). */
+static const mc_expr *launch_value(const walker *w, const mc_atom *a) {
   const mc_sym_facts *f = mc_sym_facts_of(w->s);
   if (a->kind == MC_ATOM_PARAM && f->params && a->index >= 0 &&
       (unsigned)a->index < f->nparams && f->params[a->index].lo == f->params[a->index].hi)
     return mc_expr_const(w->s, a->width, f->params[a->index].lo);
   if (a->kind == MC_ATOM_GDIM && f->gdim[a->dim].lo == f->gdim[a->dim].hi)
     return mc_expr_const(w->s, a->width, f->gdim[a->dim].lo);
-  if (!w->concrete)
-    return NULL;
+  if (a->kind == MC_ATOM_BDIM && w->concrete)
+    return mc_expr_const(w->s, a->width, w->bdim[a->dim]);
+  if (a->kind == MC_ATOM_WARPSIZE)
+    return mc_expr_const(w->s, a->width, w->ws);
+  return NULL;
+}
+
+static const mc_expr *launch_subst(void *data, const mc_atom *a) {
+  return launch_value(data, a);
+}
+
+static const mc_expr *lane_value(void *data, const mc_atom *a) {
+  lane_ctx *c = data;
+  walker *w = c->w;
+  for (unsigned i = w->nbind; i-- > 0;)
+    if (w->bind[i].atom == a)
+      return w->bind[i].val[c->lane];
+  const mc_expr *v = launch_value(w, a);
+  if (v || !w->concrete)
+    return v;
   switch (a->kind) {
   case MC_ATOM_TID:
     return mc_expr_const(w->s, a->width, w->tid[c->lane][a->dim]);
-  case MC_ATOM_BDIM:
-    return mc_expr_const(w->s, a->width, w->bdim[a->dim]);
   case MC_ATOM_LANE:
     return mc_expr_const(w->s, a->width, c->lane);
   case MC_ATOM_WARPID:
     return mc_expr_const(w->s, a->width, w->warp);
-  case MC_ATOM_WARPSIZE:
-    return mc_expr_const(w->s, a->width, w->ws);
   default:
     return NULL;
   }
@@ -469,17 +479,53 @@ static const mc_expr *closed_value(void *data, const mc_atom *a) {
   return NULL;
 }
 
+typedef struct {
+  walker *w;
+  uint64_t mask;
+  bool lanes; /* a thread id was replaced: the lanes' counts differ */
+} worst_ctx;
+
+/* The block id and the active lane's thread id that run the most
+ * iterations: block 0 or the last block, the least or the greatest id. */
+static const mc_expr *worst_value(void *data, const mc_atom *a, int sign) {
+  worst_ctx *c = data;
+  walker *w = c->w;
+  if (a->kind == MC_ATOM_BID)
+    return sign < 0 ? mc_expr_const(w->s, a->width, 0)
+                    : mc_expr_sub(w->s, mc_sym_builtin(w->s, MC_ATOM_GDIM, a->dim),
+                                  mc_expr_const(w->s, a->width, 1), 0);
+  if (a->kind != MC_ATOM_TID || !w->concrete || !c->mask)
+    return NULL;
+  uint32_t best = 0;
+  bool first = true;
+  for (unsigned l = 0; l < MAX_LANES; l++)
+    if (c->mask >> l & 1) {
+      uint32_t t = w->tid[l][a->dim];
+      if (first || (sign > 0 ? t > best : t < best))
+        best = t;
+      first = false;
+    }
+  c->lanes = true;
+  return mc_expr_const(w->s, a->width, best);
+}
+
 /* The loop's last iteration when the protocol gives none: the first k
  * where `stay`, over the variables' closed forms, fails (a test linear in
- * k); for a loop that divides its variable by b >= 2 until a bound, at most
- * log_b of the variable's start range (*bound set). */
-static const mc_expr *derived_last(walker *w, const mc_ploop *L, bool *bound) {
+ * k), in the block and lane of `mask` that run longest (*lanes set when
+ * the lanes differ); for a loop that divides its variable by b >= 2 until
+ * a bound, at most log_b of the variable's start range (*bound set). */
+static const mc_expr *derived_last(walker *w, const mc_ploop *L, uint64_t mask,
+                                   bool *bound, bool *lanes) {
   if (!L->stay || !L->iter)
     return NULL;
   closed_ctx c = {L, false};
   const mc_expr *stay = mc_expr_subst(w->s, L->stay, closed_value, &c);
+  if (stay)
+    stay = mc_expr_subst(w->s, stay, launch_subst, w);
   if (stay && !c.missing) {
-    const mc_expr *m = cost_first_false(w->s, stay, L->iter->atom);
+    worst_ctx wc = {w, mask, false};
+    const mc_expr *m = cost_first_false(w->s, stay, L->iter->atom, worst_value, &wc);
+    *lanes = wc.lanes;
     if (m)
       return m;
   }
@@ -502,9 +548,9 @@ static const mc_expr *derived_last(walker *w, const mc_ploop *L, bool *bound) {
 static const mc_expr *warp_iterations(walker *w, const mc_ploop *L, uint64_t mask,
                                       const char **why) {
   const mc_expr *last_of_loop = L->last;
-  bool bound = false;
+  bool bound = false, lanes = false;
   if (!last_of_loop)
-    last_of_loop = derived_last(w, L, &bound);
+    last_of_loop = derived_last(w, L, mask, &bound, &lanes);
   if (!last_of_loop)
     return NULL;
   const mc_expr *most = NULL, *first = NULL;
@@ -533,7 +579,7 @@ static const mc_expr *warp_iterations(walker *w, const mc_ploop *L, uint64_t mas
     *why = "a loop that divides its variable runs at most log of its start's range";
   else if (unknown)
     *why = "the loop's trip count depends on values not known statically";
-  else if (differ)
+  else if (differ || lanes)
     *why = "threads of a warp run different numbers of iterations: every "
            "thread counted in each";
   return most;
@@ -590,8 +636,9 @@ static void do_loop(walker *w, const mc_pnode *node, uint64_t mask,
                     cost_vec *acc, const char *inexact) {
   /* A loop whose exit the protocol approximates is still exact here when
    * its trip count follows from its test over the closed forms. */
-  bool ignored = false;
-  if (!inexact && (node->loop->last || !derived_last(w, node->loop, &ignored) || ignored))
+  bool ignored = false, lanes;
+  if (!inexact &&
+      (node->loop->last || !derived_last(w, node->loop, mask, &ignored, &lanes) || ignored))
     inexact = node->loop->approx;
   if (!simulate_loop(w, node, mask, acc, inexact))
     sum_loop(w, node, mask, acc, inexact);

@@ -28,8 +28,14 @@ bool cost_mentions(const mc_expr *e, const mc_atom *k);
 
 /* The first k = 0, 1, ... where `stay` (a condition linear in k) fails:
  * a loop's last iteration when its own closed form is not known; NULL
- * when there is none to find. */
-const mc_expr *cost_first_false(mc_sym *s, const mc_expr *stay, const mc_atom *k);
+ * when there is none to find. With worst, the largest such k over the
+ * values of the atoms worst() replaces: it is called with an atom of the
+ * condition and the direction (1: larger values give a later k, -1:
+ * smaller) and returns the value that makes k largest, or NULL to keep
+ * the atom (a grid-stride loop runs longest in block 0 and its first lane). */
+typedef const mc_expr *(*cost_worst_fn)(void *data, const mc_atom *a, int sign);
+const mc_expr *cost_first_false(mc_sym *s, const mc_expr *stay, const mc_atom *k,
+                                cost_worst_fn worst, void *data);
 
 /* What one execution's cost rests on. */
 typedef struct {

@@ -177,17 +177,65 @@ static const mc_expr *zero_of(mc_sym *s, const k_cond *t) {
   return c == 1 ? mc_expr_neg(s, t->e) : t->e;
 }
 
-const mc_expr *cost_first_false(mc_sym *s, const mc_expr *stay, const mc_atom *k) {
+typedef struct {
+  const mc_atom *atom[COST_MAX_TERMS];
+  const mc_expr *value[COST_MAX_TERMS];
+  unsigned n;
+} atom_values;
+
+static const mc_expr *put_values(void *data, const mc_atom *a) {
+  atom_values *v = data;
+  for (unsigned i = 0; i < v->n; i++)
+    if (v->atom[i] == a)
+      return v->value[i];
+  return NULL;
+}
+
+/* e with each atom term replaced by what worst() gives for it, where `up`
+ * says whether the result grows with e (sign: the term's direction). */
+static const mc_expr *worst_case(mc_sym *s, const mc_expr *e, bool up,
+                                 cost_worst_fn worst, void *data) {
+  cost_lin l;
+  if (!worst || !cost_linearize(e, &l))
+    return e;
+  atom_values v = {.n = 0};
+  for (unsigned i = 0; i < l.n; i++) {
+    const mc_expr *leaf = l.t[i].leaf;
+    if (leaf->op != MC_EXPR_ATOM)
+      continue;
+    bool alone = true; /* no other term mentions it: e is monotone in it */
+    for (unsigned j = 0; j < l.n && alone; j++)
+      alone = j == i || !cost_mentions(l.t[j].leaf, leaf->atom);
+    if (!alone)
+      continue;
+    const mc_expr *x = worst(data, leaf->atom, (l.t[i].coef > 0) == up ? 1 : -1);
+    if (x) {
+      v.atom[v.n] = leaf->atom;
+      v.value[v.n++] = x;
+    }
+  }
+  const mc_expr *r = v.n ? mc_expr_subst(s, e, put_values, &v) : e;
+  return r ? r : e;
+}
+
+const mc_expr *cost_first_false(mc_sym *s, const mc_expr *stay, const mc_atom *k,
+                                cost_worst_fn worst, void *data) {
   k_cond t;
   if (!read_cond(s, stay, k, &t) || t.negated)
     return NULL;
   if (!t.less) {
+    int64_t c;
+    if (!mc_expr_is_const(t.c, &c) || (c != 1 && c != -1))
+      return NULL;
+    t.e = worst_case(s, t.e, c == -1, worst, data);
     const mc_expr *k0 = zero_of(s, &t);
     return k0 && k0->range.lo >= 0 ? k0 : NULL;
   }
   bool holds;
-  const mc_expr *m = prefix(s, &t, &holds);
-  return m && holds ? m : NULL;
+  if (!prefix(s, &t, &holds) || !holds)
+    return NULL;
+  t.e = worst_case(s, t.e, true, worst, data);
+  return prefix(s, &t, &holds);
 }
 
 /* f with k replaced by the 64-bit value v. */

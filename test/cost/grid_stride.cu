@@ -10,6 +10,6 @@ __global__ void stride(float *a, int n) {
     a[i] *= 2.0f;
 }
 
-// CHECK: kernel stride: {{[0-9]+:[0-9]+}} uncoalesced a = 566935682812 (<=) measured 32 ok
-// CHECK: kernel stride: {{[0-9]+:[0-9]+}} uncoalesced a = 566935682812 (<=) measured 32 ok
-// CHECK: kernel stride: total uncoalesced = 1133871365624 (<=) measured 64 ok
+// CHECK: kernel stride: {{[0-9]+:[0-9]+}} uncoalesced a = 36 (<=) measured 32 ok
+// CHECK: kernel stride: {{[0-9]+:[0-9]+}} uncoalesced a = 36 (<=) measured 32 ok
+// CHECK: kernel stride: total uncoalesced = 72 (<=) measured 64 ok

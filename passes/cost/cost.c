@@ -632,16 +632,19 @@ static void sum_loop(walker *w, const mc_pnode *node, uint64_t mask,
   }
 }
 
+/* A loop simulated lane by lane is exact whatever stage 4 approximates
+ * about its range (its test and steps evaluated in every lane); summed, it
+ * is exact when its trip count follows from its test over the closed
+ * forms, else as exact as stage 4 says. */
 static void do_loop(walker *w, const mc_pnode *node, uint64_t mask,
                     cost_vec *acc, const char *inexact) {
-  /* A loop whose exit the protocol approximates is still exact here when
-   * its trip count follows from its test over the closed forms. */
-  bool ignored = false, lanes;
+  if (simulate_loop(w, node, mask, acc, inexact))
+    return;
+  bool bound = false, lanes;
   if (!inexact &&
-      (node->loop->last || !derived_last(w, node->loop, mask, &ignored, &lanes) || ignored))
+      (node->loop->last || !derived_last(w, node->loop, mask, &bound, &lanes) || bound))
     inexact = node->loop->approx;
-  if (!simulate_loop(w, node, mask, acc, inexact))
-    sum_loop(w, node, mask, acc, inexact);
+  sum_loop(w, node, mask, acc, inexact);
 }
 
 /* ---- The protocol ---------------------------------------------------------- */
@@ -724,6 +727,11 @@ static const mc_expr *cost_max(walker *w, const mc_expr *a, const mc_expr *b) {
   int64_t ca = scaled(a, &xa), cb = scaled(b, &xb);
   if (xa == xb && xa->range.lo >= 0 && ca >= 0 && cb >= 0)
     return mc_expr_mul(w->s, c64(w, ca > cb ? ca : cb), xa, 0);
+  const mc_expr *d = mc_expr_sub(w->s, a, b, 0);
+  if (d && d->range.lo >= 0)
+    return a;
+  if (d && d->range.hi <= 0)
+    return b;
   return mc_expr_binary(w->s, MC_EXPR_UMAX, a, b, 0);
 }
 

@@ -8,6 +8,6 @@ __global__ void dbl(float *a) {
     a[(threadIdx.x * s) % 1024] += 1.0f;
 }
 
-// CHECK: kernel dbl: {{[0-9]+:[0-9]+}} uncoalesced a = 140 (<=) measured 140 ok
-// CHECK: kernel dbl: {{[0-9]+:[0-9]+}} uncoalesced a = 140 (<=) measured 140 ok
-// CHECK: kernel dbl: total uncoalesced = 280 (<=) measured 280 ok
+// CHECK: kernel dbl: {{[0-9]+:[0-9]+}} uncoalesced a = 140 (=) measured 140 ok
+// CHECK: kernel dbl: {{[0-9]+:[0-9]+}} uncoalesced a = 140 (=) measured 140 ok
+// CHECK: kernel dbl: total uncoalesced = 280 (=) measured 280 ok

@@ -21,10 +21,10 @@ __global__ void reduce(const float *in, float *out) {
 
 // CHECK: kernel reduce: {{[0-9]+:[0-9]+}} uncoalesced in = 4 (=) measured 4 ok
 // CHECK: kernel reduce: {{[0-9]+:[0-9]+}} bank-conflicts s = 0 (=) measured 0 ok
-// CHECK: kernel reduce: {{[0-9]+:[0-9]+}} bank-conflicts s = 29 (<=) measured 29 ok
-// CHECK: kernel reduce: {{[0-9]+:[0-9]+}} bank-conflicts s = 29 (<=) measured 29 ok
-// CHECK: kernel reduce: {{[0-9]+:[0-9]+}} bank-conflicts s = 29 (<=) measured 29 ok
+// CHECK: kernel reduce: {{[0-9]+:[0-9]+}} bank-conflicts s = 29 (=) measured 29 ok
+// CHECK: kernel reduce: {{[0-9]+:[0-9]+}} bank-conflicts s = 29 (=) measured 29 ok
+// CHECK: kernel reduce: {{[0-9]+:[0-9]+}} bank-conflicts s = 29 (=) measured 29 ok
 // CHECK: kernel reduce: {{[0-9]+:[0-9]+}} bank-conflicts s = 0 (=) measured 0 ok
 // CHECK: kernel reduce: {{[0-9]+:[0-9]+}} uncoalesced out = 1 (=) measured 1 ok
-// CHECK: kernel reduce: total bank-conflicts = 87 (<=) measured 87 ok
+// CHECK: kernel reduce: total bank-conflicts = 87 (=) measured 87 ok
 // CHECK: kernel reduce: total uncoalesced = 5 (=) measured 5 ok

@@ -38,7 +38,6 @@ typedef struct {
   mc_arena *a;
   mc_sym *s;
   const mc_protocol *p;
-  const mc_options *o;
   mc_cost_model model[2]; /* by mc_metric */
   unsigned ws;
   bool concrete;          /* block dimensions fixed: lanes have thread ids */
@@ -797,7 +796,7 @@ mc_kernel_cost *mc_cost_analyze(mc_arena *a, const mc_protocol *p,
   kc->protocol = p;
   if (p->failed || !p->accesses)
     return kc;
-  *w = (walker){.a = a, .s = p->accesses->sym, .p = p, .o = o};
+  *w = (walker){.a = a, .s = p->accesses->sym, .p = p};
   w->ws = o->warp_size ? o->warp_size : 32;
   if (w->ws > MAX_LANES)
     w->ws = MAX_LANES;

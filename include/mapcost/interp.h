@@ -59,6 +59,8 @@ typedef enum { MC_SCOPE_BLOCK, MC_SCOPE_DEVICE, MC_SCOPE_SYSTEM } mc_atomic_scop
 /* One access by one thread, as the interpreter executes it. */
 typedef struct {
   uint64_t interval;     /* barrier interval, unique over the whole run */
+  uint64_t phase;        /* the same counted from the block's first (the
+                            block barriers its threads passed) */
   unsigned block[3], tid[3];
   int array;             /* kernel array index, -1: a local variable */
   uint64_t byte_offset, bytes;

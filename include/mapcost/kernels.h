@@ -89,6 +89,10 @@ mc_kernels *mc_find_kernels(mc_arena *a, LLVMModuleRef m);
 void mc_kernels_print(const mc_kernels *ks, mc_strbuf *out);
 
 const char *mc_space_name(mc_space s);
+
+/* The position of an instruction in its function (0 for the first of the
+ * entry block): an identity that traces of one module agree on. */
+unsigned mc_inst_ordinal(LLVMValueRef inst);
 /* "float[16][17]", "float*", "float[] (extern)" */
 const char *mc_array_type_text(mc_arena *a, const mc_array *arr);
 

@@ -54,6 +54,7 @@ typedef struct {
   bool run_interleave;  /* threads one at a time, not warps in lock-step */
   uint64_t run_steps;   /* per thread; 0: the default */
   char run_trace[4096]; /* write every access into this file ("": none) */
+  char run_protocol_trace[4096]; /* the protocol's accesses (denote) ("": none) */
 } mc_options;
 
 /* The defaults of CONTRACT §1 and §5. */

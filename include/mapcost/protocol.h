@@ -56,6 +56,8 @@ typedef enum {
   MC_STEP_MUL,   /* next = v * by (a constant > 1), or v << c (by = 2^c) */
   MC_STEP_UDIV,  /* next = v / by unsigned (a constant > 1), or v >> c (by = 2^c) */
   MC_STEP_SDIV,  /* next = v / by signed (a constant > 1) */
+  MC_STEP_TOGGLE,/* next = by - v, or v ^ by (by a constant): two values in
+                    turn (double buffering) */
   MC_STEP_OTHER, /* anything else: v in iteration k > 0 is not a range */
 } mc_step_kind;
 
@@ -70,9 +72,10 @@ typedef struct {
   const mc_expr *by;     /* see mc_step_kind; NULL for OTHER */
   /* Its value in iteration `iter` (over the loop's iter atom and outer
    * atoms), exactly as the IR computes it (wrap-around included): ADD
-   * init + iter * by, MUL and UDIV by a power of two as shifts; NULL where
-   * no closed form is known (then the variable in iteration k > 0 is any
-   * value: an approximation, recorded in the loop's `approx`). */
+   * init + iter * by, MUL and UDIV by a power of two as shifts, a toggle
+   * (`next = c - v`, `v ^ c`) as a select on the iteration's parity; NULL
+   * where no closed form is known (a consumer that needs one then lets the
+   * variable in iteration k > 0 be any value: see `irregular`). */
   const mc_expr *closed;
 } mc_loop_var;
 
@@ -82,6 +85,11 @@ typedef struct mc_ploop {
   unsigned line, column;   /* the header's condition; 0 without debug info */
   const mc_expr *iter;     /* the iteration number: an atom, 32-bit unsigned,
                               named `$k<index+1>` */
+  /* The iteration a thread left the loop in: an atom (32-bit unsigned,
+   * `$end<index+1>`), the first k where stay is false. A variable's value
+   * after the loop is its closed form at `last` when that is known, else
+   * at `exit`. */
+  const mc_expr *exit;
   mc_loop_var *vars;       /* the header's integer and pointer phis */
   unsigned nvars;
   /* A thread in iteration k goes on to iteration k + 1 iff `stay` holds
@@ -94,8 +102,7 @@ typedef struct mc_ploop {
   const mc_expr *last;
   /* The iterations a thread runs are exactly k <= last (when last is
    * known) or k == 0 || stay(k - 1) (stay holds for a prefix of the
-   * iterations). Without it, k == 0 || stay(k - 1) is only necessary: an
-   * over-approximation, noted in approx. */
+   * iterations). Without it, k == 0 || stay(k - 1) is only necessary. */
   bool monotone;
   /* The range of seed 001 §6 / seed 000 §6.3 for the printer and for
    * costs: variable `range_var` (index into vars, -1 when none) takes
@@ -107,7 +114,14 @@ typedef struct mc_ploop {
   bool warp_synchronized;  /* contains a __syncwarp */
   mc_uniformity uniformity;/* of its exit: do the threads that enter together
                               leave together (lock-step form) */
-  const char *approx;      /* NULL when the iterations are exact; else why */
+  /* NULL when init, next and stay are exact (the iterations, as iterating
+   * them gives, are what the kernel does); else why not. */
+  const char *approx;
+  /* NULL when every variable has a closed form and the loop is monotone;
+   * else why not, in words: a consumer that encodes the iterations in
+   * closed form (the race and cost stages) over-approximates then, and
+   * says so. */
+  const char *irregular;
 } mc_ploop;
 
 typedef enum {
@@ -180,6 +194,39 @@ bool mc_pnode_touches(const mc_pnode *n, int region);
 /* Is the protocol exact for `region`? When not, *why (may be NULL) is the
  * first approximation found, in words. */
 bool mc_protocol_exact(const mc_protocol *p, int region, const char **why);
+
+/* ---- Denotation ------------------------------------------------------------
+ * What the protocol says the threads of a concrete launch do, for testing
+ * it against the interpreter (test/property/protocol.test): every access
+ * each thread makes, in which barrier interval of its block. Loops are
+ * iterated from init with next; where a value is unknown (an unknown atom,
+ * a parameter not given), a guard that depends on it is taken (`maybe`),
+ * an offset that depends on it is any offset, a barrier under such a guard
+ * makes the interval any interval after it, and an exit test that depends
+ * on it makes every access of the loop any access at any time. */
+typedef struct {
+  unsigned block[3], tid[3];
+  bool any_phase;         /* else `phase`: block barriers passed before it */
+  uint64_t phase;
+  const mc_pnode *node;   /* the access */
+  bool any_offset;        /* else `offset`, `bytes` (bytes from the base) */
+  uint64_t offset, bytes;
+  bool maybe;             /* under a guard or iteration not known to run */
+} mc_denoted_access;
+
+typedef void (*mc_denote_fn)(void *user, const mc_denoted_access *d);
+
+/* The launch: dimensions, and the values of parameters by index (NULL or
+ * has_param[i] false: unknown). Every thread of every block, in order;
+ * at most `budget` loop iterations per thread (0: 1,000,000), after which
+ * each access of the loop is reported with any offset and any phase.
+ * Checks the protocol's closed forms and last iterations against the
+ * iterated values: a mismatch is reported through *error (a static
+ * string; NULL when none). False when out of memory. */
+bool mc_protocol_denote(const mc_protocol *p, const unsigned block_dim[3],
+                        const unsigned grid_dim[3], const uint64_t *params,
+                        const bool *has_param, uint64_t budget, mc_denote_fn fn,
+                        void *user, const char **error);
 
 /* The printer of print<mapcost-protocols>: per kernel, its preconditions,
  * then per array (region) its protocol in seed 001's syntax (rd, wr,

@@ -9,6 +9,8 @@
  */
 #include "mapcost/analyze.h"
 
+#include "driver.h"
+
 #include "mapcost/facts.h"
 #include "mapcost/interp.h"
 #include "mapcost/kernels.h"
@@ -284,6 +286,8 @@ typedef struct {
   FILE *f;
   const mc_kernel *k;
   uint64_t seed;
+  LLVMValueRef last_inst; /* and its ordinal: consecutive events share it */
+  unsigned last_ordinal;
 } trace_file;
 
 /* -mapcost-run-trace: one line per access of one thread. */
@@ -291,15 +295,22 @@ static void write_trace(void *user, const mc_access_event *e) {
   static const char *const kinds[] = {"read", "write", "atomic"};
   static const char *const scopes[] = {"block", "device", "system"};
   trace_file *t = user;
+  if (e->inst != t->last_inst) {
+    t->last_inst = e->inst;
+    t->last_ordinal = mc_inst_ordinal(e->inst);
+  }
+  unsigned ordinal = t->last_ordinal;
   fprintf(t->f,
           "kernel=%s seed=%llu interval=%llu block=%u,%u,%u tid=%u,%u,%u array=%s "
-          "offset=%llu bytes=%llu kind=%s scope=%s line=%u column=%u mask=0x%llx\n",
+          "offset=%llu bytes=%llu kind=%s scope=%s line=%u column=%u mask=0x%llx "
+          "phase=%llu inst=%u\n",
           t->k->name, (unsigned long long)t->seed, (unsigned long long)e->interval,
           e->block[0], e->block[1], e->block[2], e->tid[0], e->tid[1], e->tid[2],
           e->array >= 0 ? t->k->arrays[e->array].name : "-",
           (unsigned long long)e->byte_offset, (unsigned long long)e->bytes,
           kinds[e->kind], scopes[e->scope], LLVMGetDebugLocLine(e->inst),
-          LLVMGetDebugLocColumn(e->inst), (unsigned long long)e->active_mask);
+          LLVMGetDebugLocColumn(e->inst), (unsigned long long)e->active_mask,
+          (unsigned long long)e->phase, ordinal);
 }
 
 bool mc_run_module(LLVMModuleRef m, const mc_options *o) {
@@ -325,6 +336,15 @@ bool mc_run_module(LLVMModuleRef m, const mc_options *o) {
     c.trace = write_trace;
     c.trace_user = &trace;
   }
+  FILE *protocol_trace = NULL;
+  if (o->run_protocol_trace[0] && !(protocol_trace = fopen(o->run_protocol_trace, "w"))) {
+    mc_shim_diagnose(m, MC_DIAG_ERROR, NULL,
+                     mc_sprintf(a, "cannot write the trace '%s'", o->run_protocol_trace));
+    if (trace.f)
+      fclose(trace.f);
+    mc_arena_free(a);
+    return false;
+  }
   mc_kernel_result *results = mc_alloc(a, (ks->nkernels + 1) * sizeof *results);
   bool ok = results != NULL;
   for (unsigned i = 0; ok && i < ks->nkernels; i++) {
@@ -342,9 +362,14 @@ bool mc_run_module(LLVMModuleRef m, const mc_options *o) {
     ok = run_result(a, &ks->kernels[i], ls, o, &c, runs, n, &results[i]);
     if (ok)
       mc_report_remarks(a, o, &results[i]);
+    if (ok && protocol_trace)
+      ok = mc_write_protocol_trace(a, &ks->kernels[i], o, c.block_dim, c.grid_dim,
+                                   protocol_trace);
   }
   if (trace.f)
     fclose(trace.f);
+  if (protocol_trace)
+    fclose(protocol_trace);
   mc_strbuf out = {0};
   if (ok)
     mc_report_module(a, o, ks, results, &out);

@@ -106,6 +106,7 @@ typedef struct interp {
   unsigned nwarps;
   unsigned block[3];
   uint32_t stamp; /* the current barrier interval */
+  uint32_t block_stamp; /* the block's first interval */
   uint64_t active_mask; /* lanes of the warp executing the current access */
   uint64_t rng;
 

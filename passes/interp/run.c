@@ -373,6 +373,7 @@ static void run_block(interp *in, uint64_t *regs_store, uint64_t *param_regs) {
     wp->done = false;
     wp->waiting_at = NULL;
   }
+  in->block_stamp = in->stamp + 1;
   for (;;) {
     in->stamp++;
     unsigned n = 0;

@@ -149,7 +149,8 @@ void shadow_access(interp *in, thread *t, uint64_t ptr, uint64_t n,
                    mc_access_kind kind, mc_atomic_scope scope, unsigned inst) {
   object *o = obj_of(in, ptr, n, in->insts[inst].inst);
   if (in->c->trace) {
-    mc_access_event e = {.interval = in->stamp, .array = o->array,
+    mc_access_event e = {.interval = in->stamp, .phase = in->stamp - in->block_stamp,
+                         .array = o->array,
                          .byte_offset = ptr & PTR_OFFSET_MASK, .bytes = n,
                          .kind = kind, .scope = scope, .inst = in->insts[inst].inst,
                          .active_mask = in->active_mask};

@@ -309,3 +309,15 @@ const char *mc_array_type_text(mc_arena *a, const mc_array *arr) {
   mc_strbuf_free(&b);
   return r;
 }
+
+unsigned mc_inst_ordinal(LLVMValueRef inst) {
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(inst);
+  unsigned n = 0;
+  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(LLVMGetBasicBlockParent(bb)); b && b != bb;
+       b = LLVMGetNextBasicBlock(b))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
+      n++;
+  for (LLVMValueRef i = LLVMGetPreviousInstruction(inst); i; i = LLVMGetPreviousInstruction(i))
+    n++;
+  return n;
+}

@@ -79,6 +79,9 @@ cl::opt<std::string> RunMode("mapcost-run-mode", cl::cat(Category),
                              cl::desc("-mapcost-run: lockstep (warps) or interleave (threads)"));
 cl::opt<std::string> RunTrace("mapcost-run-trace", cl::cat(Category),
                               cl::desc("-mapcost-run: write every access into this file"));
+cl::opt<std::string> RunProtocolTrace(
+    "mapcost-run-protocol-trace", cl::cat(Category),
+    cl::desc("-mapcost-run: write the accesses the protocol denotes into this file"));
 cl::opt<std::string> RunSteps("mapcost-run-steps", cl::cat(Category),
                               cl::desc("-mapcost-run: instructions per thread before giving up"));
 
@@ -105,7 +108,7 @@ bool collectOptions(Module &M, mc_options &O) {
                 {"run", Run},              {"run-shared-bytes", RunSharedBytes},
                 {"run-seed", RunSeed},     {"run-orders", RunOrders},
                 {"run-mode", RunMode},     {"run-steps", RunSteps},
-                {"run-trace", RunTrace}};
+                {"run-trace", RunTrace},   {"run-protocol-trace", RunProtocolTrace}};
   for (auto &S : Single) {
     if (S.Opt.getNumOccurrences() == 0)
       continue;

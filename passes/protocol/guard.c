@@ -5,9 +5,10 @@
  * condition (a switch decision the OR of its case equalities), so that a
  * guard reads `threadIdx.x < n && i != 0`. Two atoms need more:
  *   - EXIT(L -> T), "the thread left loop L towards T": the condition of
- *     leaving that way in L's last iteration, when L's variables have
- *     closed forms and its last iteration is known; otherwise true (an
- *     over-approximation, recorded);
+ *     leaving that way in the iteration the thread left L in (L's `last`,
+ *     or its `exit` atom), when L's variables have closed forms; otherwise a named
+ *     unknown (an over-approximation both where the atom stands plain and
+ *     where it is negated, in a loop's exit; recorded);
  *   - ACTIVE(L) does not occur in relative predicates; it is true where it
  *     would (the loop's iteration semantics carry it).
  * Conditions that mention unknowns (a loaded value, a call) are kept as
@@ -70,48 +71,26 @@ bool pr_mentions_loop(const mc_expr *e, const mc_ploop *l) {
 
 /* ---- Exits of inner loops ------------------------------------------------ */
 
-typedef struct {
-  const mc_ploop *l;
-  const mc_expr *last;
-  bool missing; /* a variable without a closed form */
-} at_last;
-
-/* A variable of l by its closed form; the iteration number by `last`. */
-static const mc_expr *closed_or_last(void *data, const mc_atom *a) {
-  at_last *c = data;
-  if (a == c->l->iter->atom)
-    return c->last;
-  for (unsigned i = 0; i < c->l->nvars; i++) {
-    if (c->l->vars[i].atom != a)
-      continue;
-    if (!c->l->vars[i].closed)
-      c->missing = true;
-    return c->l->vars[i].closed;
-  }
-  return NULL;
-}
-
-/* EXIT(L -> T): L's exit condition towards T, at L's last iteration. */
+/* EXIT(L -> T): L's exit condition towards T, at the iteration the thread
+ * left L in. */
 static const mc_expr *exit_guard(pr_build *b, const mc_pred *p, const char **approx) {
   const mc_ploop *l = &b->p->loops[p->loop];
   const char *inner = NULL;
   const mc_expr *cond = pr_guard(b, p->exit_cond, &inner);
   if (!cond)
     return NULL;
-  if (l->last && !inner && !l->approx) {
-    at_last c = {l, mc_expr_resize(b->s, l->last, 32, false), false};
-    const mc_expr *e = mc_expr_subst(b->s, cond, closed_or_last, &c);
-    if (!e)
-      return NULL;
-    /* Twice: closed forms mention the iteration number. */
-    if (!c.missing && (e = mc_expr_subst(b->s, e, closed_or_last, &c)) && !c.missing &&
-        !pr_mentions_loop(e, l))
+  if (pr_loop_ready(b, p->loop) && !inner && !l->approx) {
+    bool missing;
+    const mc_expr *e = pr_at_exit(b, p->loop, cond, &missing);
+    if (!e || !missing)
       return e;
-    if (!e)
-      return NULL;
   }
-  *approx = mc_sprintf(b->a, "which way the loop at line %u was left", l->line);
-  return pr_true(b);
+  /* Not known: a named unknown, sound where the atom stands negated
+   * (in a loop's exit) as well as where it stands plain (in a guard). */
+  const char *what = mc_sprintf(b->a, "which way the loop at line %u was left", l->line);
+  const mc_expr *e = mc_sym_unknown(b->s, MC_UNKNOWN_EXIT, what, 1, NULL);
+  *approx = pr_unknown_reason(b, e, "the condition");
+  return e;
 }
 
 /* ---- Predicates ---------------------------------------------------------- */
@@ -175,7 +154,7 @@ const mc_expr *pr_guard(pr_build *b, const mc_pred *p, const char **approx) {
     e = mc_expr_const(s, 1, 0);
     break;
   case MC_PRED_BRANCH:
-    e = branch_guard(b, p);
+    e = pr_after_loops(b, branch_guard(b, p));
     *approx = pr_unknown_reason(b, e, "the condition");
     break;
   case MC_PRED_EXIT:

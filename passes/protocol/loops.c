@@ -19,7 +19,8 @@
  * form: with stay `v < B`, v = init + k*s, s > 0, it is
  * max(0, ceil((B - init) / s)), computed in 64 bits. The range (seed 001's
  * `for x in [lo, hi) step s`) is recorded for additive variables. What
- * cannot be had is recorded in `approx`.
+ * depends on unknowns is recorded in `approx`; what has no closed form in
+ * `irregular`.
  */
 #include "protocol_impl.h"
 
@@ -38,7 +39,7 @@ static bool in_loop(const mc_lockstep *ls, const mc_ls_loop *l, LLVMBasicBlockRe
  * byte offset from its array. NULL when there is none (with *oom false). */
 static const mc_expr *incoming(pr_build *b, LLVMValueRef v, bool *oom) {
   if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMIntegerTypeKind) {
-    const mc_expr *e = mc_translate(b->t, v);
+    const mc_expr *e = pr_after_loops(b, mc_translate(b->t, v));
     *oom = !e;
     return e;
   }
@@ -84,8 +85,20 @@ static void classify(pr_build *b, const mc_ploop *l, mc_loop_var *v) {
     v->by = mc_expr_const(s, x->width, n->coefs[0]);
     return;
   }
+  if (n->op == MC_EXPR_ADD && n->nops == 1 && n->ops[0] == x && n->coefs[0] == -1) {
+    v->step = MC_STEP_TOGGLE; /* c - x */
+    v->by = mc_expr_const(s, x->width, n->value);
+    return;
+  }
   int64_t c;
-  if (n->nops != 2 || n->ops[0] != x || !mc_expr_is_const(n->ops[1], &c) || c <= 0)
+  if (n->nops != 2 || n->ops[0] != x || !mc_expr_is_const(n->ops[1], &c))
+    return;
+  if (n->op == MC_EXPR_XOR) {
+    v->step = MC_STEP_TOGGLE;
+    v->by = n->ops[1];
+    return;
+  }
+  if (c <= 0)
     return;
   if (n->op == MC_EXPR_SHL || n->op == MC_EXPR_LSHR) {
     if (c >= (int64_t)x->width)
@@ -121,6 +134,16 @@ static const mc_expr *closed_form(pr_build *b, const mc_ploop *l, const mc_loop_
       return NULL;
     return mc_expr_binary(s, v->step == MC_STEP_MUL ? MC_EXPR_SHL : MC_EXPR_LSHR,
                           v->init, amount, 0);
+  }
+  case MC_STEP_TOGGLE: { /* the odd iterations have the other value */
+    const mc_expr *odd = mc_expr_cmp(
+        s, MC_CMP_NE,
+        mc_expr_binary(s, MC_EXPR_AND, l->iter, mc_expr_const(s, 32, 1), 0),
+        mc_expr_const(s, 32, 0));
+    const mc_expr *other = v->next->op == MC_EXPR_XOR
+                               ? mc_expr_binary(s, MC_EXPR_XOR, v->init, v->by, 0)
+                               : mc_expr_sub(s, v->by, v->init, 0);
+    return mc_expr_select(s, odd, other, v->init);
   }
   default:
     return NULL;
@@ -208,11 +231,17 @@ static bool additive_monotone(const comparison *c) {
  * below a bound: it grows until it passes it. */
 static bool growing_monotone(const comparison *c) {
   bool sgn = is_signed_cmp(c->pred);
-  return c->v->step == MC_STEP_MUL && c->var_left && !c->shrunk && c->offset == 0 &&
-         (c->pred == MC_CMP_ULT || c->pred == MC_CMP_ULE || c->pred == MC_CMP_SLT ||
-          c->pred == MC_CMP_SLE) &&
-         mc_expr_exact(c->v->next, sgn) && mc_expr_exact(c->v->init, sgn) &&
-         c->v->init->range.lo > 0;
+  int64_t f, lo, hi;
+  if (c->v->step != MC_STEP_MUL || !c->var_left || c->shrunk || c->offset != 0 ||
+      c->pred == MC_CMP_EQ || c->pred == MC_CMP_NE || !mc_expr_exact(c->v->init, sgn) ||
+      c->v->init->range.lo <= 0 || !mc_expr_is_const(c->v->by, &f))
+    return false;
+  if (mc_expr_exact(c->v->next, sgn))
+    return true;
+  /* While v < B, v * f < B.hi * f: no wrap when that fits the type. */
+  type_range(c->v->var->width, sgn, &lo, &hi);
+  mc_interval r = c->bound->range;
+  return mc_expr_exact(c->bound, sgn) && r.hi > 0 && r.hi <= hi / f;
 }
 
 /* v + off != 0 (or 0 < v + off, unsigned) for a variable that shrinks
@@ -223,7 +252,13 @@ static bool shrinking_monotone(const comparison *c) {
     return false; /* (v >> c, v / c of an unsigned shrinking v shrink too) */
   if (c->pred == MC_CMP_NE && bv == 0)
     return true;
-  return !c->var_left && (c->pred == MC_CMP_ULT || c->pred == MC_CMP_ULE);
+  if (c->var_left)
+    return false;
+  /* B < v signed: monotone once v starts non-negative (a shift of a
+   * negative v makes it large) */
+  return c->pred == MC_CMP_ULT || c->pred == MC_CMP_ULE ||
+         (is_signed_cmp(c->pred) && mc_expr_exact(c->v->init, true) &&
+          c->v->init->range.lo >= 0);
 }
 
 /* The last iteration and the range of an additive loop variable: with
@@ -287,6 +322,107 @@ static void analyse_exit(pr_build *b, mc_ploop *l) {
   }
 }
 
+/* ---- Values after a loop ------------------------------------------------- */
+
+typedef struct {
+  pr_build *b;
+  const mc_ploop *l;
+  const mc_expr *k;
+  bool missing;
+} at_exit;
+
+static const mc_expr *var_at_exit(void *data, const mc_atom *a) {
+  at_exit *c = data;
+  if (a == c->l->iter->atom)
+    return c->k;
+  for (unsigned i = 0; i < c->l->nvars; i++)
+    if (c->l->vars[i].atom == a) {
+      const mc_expr *v = c->l->vars[i].closed;
+      if (!v) {
+        c->missing = true;
+        return NULL;
+      }
+      /* closed forms mention only the iteration number and outer atoms */
+      return mc_expr_subst(c->b->s, v, var_at_exit, c);
+    }
+  return NULL;
+}
+
+const mc_expr *pr_at_exit(pr_build *b, unsigned l, const mc_expr *e, bool *missing) {
+  const mc_ploop *pl = &b->p->loops[l];
+  at_exit c = {b, pl, pl->last ? mc_expr_resize(b->s, pl->last, 32, false) : pl->exit, false};
+  e = mc_expr_subst(b->s, e, var_at_exit, &c);
+  *missing = c.missing || (e && pr_mentions_loop(e, pl));
+  return e;
+}
+
+/* Is block index x inside lock-step loop l? */
+static bool block_in(const mc_lockstep *ls, unsigned l, int x) {
+  return x >= (int)ls->loops[l].header && x <= (int)ls->loops[l].last;
+}
+
+/* The value of an LCSSA phi (outside loop l, all incoming values from
+ * inside it) after the loop; NULL when it cannot be had. */
+static const mc_expr *after(pr_build *b, LLVMValueRef phi, unsigned width, bool *oom) {
+  const mc_lockstep *ls = b->ls;
+  unsigned n = LLVMCountIncoming(phi);
+  if (!n)
+    return NULL;
+  int x0 = mc_ls_block_index(ls, LLVMGetIncomingBlock(phi, 0));
+  if (x0 < 0 || ls->blocks[x0].loop < 0)
+    return NULL;
+  /* the outermost loop that the incoming block is in and the phi is not */
+  int l = ls->blocks[x0].loop, px = mc_ls_block_index(ls, LLVMGetInstructionParent(phi));
+  while (ls->loops[l].parent >= 0 && !block_in(ls, (unsigned)ls->loops[l].parent, px))
+    l = ls->loops[l].parent;
+  if (block_in(ls, (unsigned)l, px) || !pr_loop_ready(b, (unsigned)l))
+    return NULL;
+  const mc_expr *value = NULL;
+  for (unsigned i = 0; i < n; i++) {
+    if (!block_in(ls, (unsigned)l, mc_ls_block_index(ls, LLVMGetIncomingBlock(phi, i))))
+      return NULL;
+    const mc_expr *e = pr_after_loops(b, mc_translate(b->t, LLVMGetIncomingValue(phi, i)));
+    if (!e) {
+      *oom = true;
+      return NULL;
+    }
+    bool missing;
+    if (!(e = pr_at_exit(b, (unsigned)l, e, &missing))) {
+      *oom = true;
+      return NULL;
+    }
+    if (missing || (value && e != value) || e->width != width)
+      return NULL;
+    value = e;
+  }
+  /* inner loops' variables are not values after the loop */
+  for (unsigned i = 0; value && i < b->p->nloops; i++)
+    if (block_in(ls, (unsigned)l, (int)ls->loops[i].header) && pr_mentions_loop(value, &b->p->loops[i]))
+      return NULL;
+  return value;
+}
+
+typedef struct {
+  pr_build *b;
+  bool oom;
+} resolver;
+
+static const mc_expr *resolve_exit(void *data, const mc_atom *a) {
+  resolver *r = data;
+  if (a->kind != MC_ATOM_UNKNOWN || a->reason != MC_UNKNOWN_EXIT || !a->value ||
+      !LLVMIsAPHINode(a->value))
+    return NULL;
+  return after(r->b, a->value, a->width, &r->oom);
+}
+
+const mc_expr *pr_after_loops(pr_build *b, const mc_expr *e) {
+  if (!e || !mc_expr_mentions(e, 1u << MC_ATOM_UNKNOWN))
+    return e;
+  resolver r = {b, false};
+  const mc_expr *x = mc_expr_subst(b->s, e, resolve_exit, &r);
+  return r.oom ? NULL : x;
+}
+
 /* ---- One loop ------------------------------------------------------------ */
 
 static bool build_loop(pr_build *b, unsigned index) {
@@ -305,7 +441,8 @@ static bool build_loop(pr_build *b, unsigned index) {
     if (!LLVMIsAPHINode(i) && mc_shim_source_location(i, &l->line, &l->column))
       break;
   l->iter = mc_sym_loop_var(b->s, NULL, mc_sprintf(b->a, "$k%u", index + 1), 32, false);
-  if (!l->iter)
+  l->exit = mc_sym_loop_var(b->s, NULL, mc_sprintf(b->a, "$end%u", index + 1), 32, false);
+  if (!l->iter || !l->exit)
     return false;
   unsigned nphis = 0;
   for (LLVMValueRef i = first; i && LLVMIsAPHINode(i); i = LLVMGetNextInstruction(i))
@@ -344,21 +481,40 @@ static bool build_loop(pr_build *b, unsigned index) {
     }
   }
   for (unsigned i = 0; i < l->nvars; i++) {
-    classify(b, l, &l->vars[i]);
-    l->vars[i].closed = closed_form(b, l, &l->vars[i]);
-    if (!l->vars[i].closed && !l->approx)
-      l->approx = mc_sprintf(b->a, "%s changes in a way that is not a range",
-                             l->vars[i].atom->name);
+    mc_loop_var *v = &l->vars[i];
+    classify(b, l, v);
+    v->closed = closed_form(b, l, v);
+    const char *why = pr_first(pr_unknown_reason(b, v->init, "its start"),
+                               pr_unknown_reason(b, v->next, "its step"));
+    if (!v->next && !why)
+      why = "it is set differently on different paths back to the loop's start";
+    if (why && !l->approx)
+      l->approx = mc_sprintf(b->a, "%s: %s", v->atom->name, why);
+    if (!v->closed && !l->irregular)
+      l->irregular = mc_sprintf(b->a, "%s changes in a way that is not a range",
+                                v->atom->name);
   }
   const char *why = NULL;
   const mc_expr *leave = pr_guard(b, ll->leave, &why);
-  if (!leave || !(l->stay = mc_expr_not(b->s, leave)))
+  if (!leave || !(l->stay = pr_after_loops(b, mc_expr_not(b->s, leave))))
     return false;
   analyse_exit(b, l);
   if (!l->approx && why)
     l->approx = mc_sprintf(b->a, "its exit: %s", why);
-  if (!l->approx && !l->monotone)
-    l->approx = "its exit test is not a bound that the loop variable moves towards";
+  if (!l->irregular && !l->monotone)
+    l->irregular = "its exit test is not a bound that the loop variable moves towards";
+  return true;
+}
+
+bool pr_loop_ready(pr_build *b, unsigned index) {
+  if (b->loop_state[index] == 2)
+    return true;
+  if (b->loop_state[index] == 1)
+    return false;
+  b->loop_state[index] = 1;
+  if (!build_loop(b, index))
+    return false;
+  b->loop_state[index] = 2;
   return true;
 }
 
@@ -366,11 +522,11 @@ bool pr_build_loops(pr_build *b) {
   unsigned n = b->ls->nloops;
   b->p->nloops = n;
   b->p->loops = mc_alloc(b->a, (n + 1) * sizeof *b->p->loops);
-  if (!b->p->loops)
+  b->loop_state = mc_alloc(b->a, n + 1);
+  if (!b->p->loops || !b->loop_state)
     return false;
-  memset(b->p->loops, 0, (n + 1) * sizeof *b->p->loops);
   for (unsigned i = n; i-- > 0;)
-    if (!build_loop(b, i))
+    if (!pr_loop_ready(b, i))
       return false;
   return true;
 }

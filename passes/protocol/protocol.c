@@ -79,12 +79,33 @@ static const char *access_approx(pr_build *b, const mc_access *x) {
                   pr_unknown_reason(b, x->size, "the size"));
 }
 
+/* x, or a copy of it whose offset no longer has values after loops as
+ * unknowns (pr_after_loops). NULL when out of memory. */
+static const mc_access *after_loops(pr_build *b, const mc_access *x) {
+  const mc_expr *off = pr_after_loops(b, x->offset), *size = pr_after_loops(b, x->size);
+  const mc_expr *index = x->index ? pr_after_loops(b, x->index) : NULL;
+  if (!off || !size || (x->index && !index))
+    return NULL;
+  if (off == x->offset && size == x->size && index == x->index)
+    return x;
+  mc_access *c = mc_alloc(b->a, sizeof *c);
+  if (!c)
+    return NULL;
+  *c = *x;
+  c->offset = off;
+  c->size = size;
+  c->index = index;
+  return c;
+}
+
 static bool collect(pr_build *b, pr_bucket *buckets) {
   const mc_kernel_accesses *ka = b->p->accesses;
   for (unsigned i = 0; i < ka->naccesses; i++) {
     const mc_access *x = &ka->accesses[i];
     if (x->base == MC_BASE_LOCAL)
       continue; /* the thread's own memory */
+    if (!(x = after_loops(b, x)))
+      return false;
     mc_pnode n = {.kind = MC_PN_ACCESS, .access = x, .approx = access_approx(b, x)};
     if (!add_item(b, buckets, x->inst, &n))
       return false;
@@ -102,7 +123,8 @@ static bool collect(pr_build *b, pr_bucket *buckets) {
     mc_pnode n = {.kind = br->scope == MC_UNIFORM_WARP ? MC_PN_SYNCWARP : MC_PN_SYNC,
                   .barrier = br};
     if (n.kind == MC_PN_SYNCWARP)
-      n.mask = br->operand ? mc_translate(b->t, br->operand) : mc_expr_const(b->s, 32, -1);
+      n.mask = br->operand ? pr_after_loops(b, mc_translate(b->t, br->operand))
+                           : mc_expr_const(b->s, 32, -1);
     if (n.kind == MC_PN_SYNCWARP && !n.mask)
       return false;
     if (!add_item(b, buckets, br->call, &n))
@@ -113,7 +135,8 @@ static bool collect(pr_build *b, pr_bucket *buckets) {
     const mc_fact *f = &k->facts[i];
     if (f->kind != MC_FACT_ASSUME || f->at_entry || !f->value)
       continue;
-    mc_pnode n = {.kind = MC_PN_ASSUME, .fact = f, .cond = mc_translate(b->t, f->value)};
+    mc_pnode n = {.kind = MC_PN_ASSUME, .fact = f,
+                  .cond = pr_after_loops(b, mc_translate(b->t, f->value))};
     if (!n.cond || !add_item(b, buckets, f->call, &n))
       return false;
   }
@@ -214,7 +237,7 @@ mc_protocol *mc_protocol_build(mc_arena *a, const mc_kernel *k, const mc_options
     p->failed = "irreducible control flow";
     return p;
   }
-  pr_build b = {a, p->accesses->sym, p->accesses->tr, p->ls, p, NULL, NULL, 0};
+  pr_build b = {.a = a, .s = p->accesses->sym, .t = p->accesses->tr, .ls = p->ls, .p = p};
   pr_bucket *buckets = mc_alloc(a, (p->ls->nblocks + 1) * sizeof *buckets);
   if (!buckets || !pr_build_loops(&b) || !collect(&b, buckets) || !preconditions(&b))
     return NULL;
@@ -242,10 +265,16 @@ bool mc_pnode_touches(const mc_pnode *n, int region) {
   }
 }
 
+/* Does n run a block barrier (its barrier intervals matter to every
+ * array)? */
+static bool synchronizes(const mc_pnode *n) {
+  return n->kind == MC_PN_SYNC || (n->kind == MC_PN_LOOP && n->loop->synchronized);
+}
+
 static const char *first_approx(const mc_pnode *v, unsigned n, int region) {
   for (unsigned i = 0; i < n; i++) {
     const mc_pnode *x = &v[i];
-    if (!mc_pnode_touches(x, region))
+    if (!mc_pnode_touches(x, region) && !synchronizes(x))
       continue;
     const char *why = x->guard_approx;
     if (!why && x->kind == MC_PN_LOOP)

@@ -14,6 +14,8 @@ typedef struct {
   const mc_expr **memo;
   const char **memo_approx;
   unsigned nmemo;
+  /* loops.c: per loop, 0 not built, 1 being built, 2 built */
+  unsigned char *loop_state;
 } pr_build;
 
 /* guard.c: a lock-step predicate as a 1-bit expression over the values of
@@ -33,8 +35,23 @@ const char *pr_unknown_reason(pr_build *b, const mc_expr *e, const char *what);
 bool pr_mentions_loop(const mc_expr *e, const mc_ploop *l);
 
 /* loops.c: fills b->p->loops (variables, stay, closed forms, ranges),
- * innermost loops first. False when out of memory. */
+ * each loop once the loops it depends on are. False when out of memory. */
 bool pr_build_loops(pr_build *b);
+
+/* Builds loop `index` if it is not yet; false when it is being built (a
+ * loop that depends on itself) or out of memory. */
+bool pr_loop_ready(pr_build *b, unsigned index);
+
+/* e, over the variables of loop l in one iteration, at the iteration the
+ * thread left l in (its `last`, else its `exit` atom); *missing when a
+ * variable of l has no closed form. NULL when out of memory. */
+const mc_expr *pr_at_exit(pr_build *b, unsigned l, const mc_expr *e, bool *missing);
+
+/* e with each loop's value used after the loop (an unknown of stage 3)
+ * replaced by the value in the iteration the thread left it in, where the
+ * loop's variables have closed forms: at `last`, or at the loop's `exit`
+ * atom. NULL when out of memory. */
+const mc_expr *pr_after_loops(pr_build *b, const mc_expr *e);
 
 /* The first of two reasons that is not NULL. */
 static inline const char *pr_first(const char *x, const char *y) {

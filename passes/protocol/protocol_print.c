@@ -99,6 +99,8 @@ static void print_loop_head(mc_strbuf *out, const mc_ploop *l) {
     mc_strbuf_append(out, " warp-synchronized");
   if (l->uniformity == MC_DIVERGENT)
     mc_strbuf_append(out, " divergent-exit");
+  if (l->irregular)
+    mc_strbuf_printf(out, " (%s)", l->irregular);
   approx(out, l->approx);
 }
 

@@ -139,6 +139,25 @@ static value eval(evaluator *ev, const mc_expr *e) {
   if (e->op == MC_EXPR_SELECT) {
     value c = eval(ev, e->ops[0]);
     r = eval(ev, e->ops[c.bits & 1 ? 1 : 2]);
+  } else if ((e->op == MC_EXPR_AND || e->op == MC_EXPR_OR) && w == 1) {
+    /* A condition: one operand that decides it is enough, so that an
+     * unbound or undefined operand beside it does not matter. */
+    mc_eval_status before = ev->status, worst = MC_EVAL_OK;
+    uint64_t decides = e->op == MC_EXPR_OR;
+    r.bits = !decides;
+    for (unsigned i = 0; i < e->nops; i++) {
+      ev->status = MC_EVAL_OK;
+      value x = eval(ev, e->ops[i]);
+      if (ev->status == MC_EVAL_OK && (x.bits & 1) == decides) {
+        r.bits = decides;
+        worst = MC_EVAL_OK;
+        break;
+      }
+      if (worst == MC_EVAL_OK)
+        worst = ev->status;
+    }
+    ev->status = before != MC_EVAL_OK ? before : worst;
+    r.m = (i128)r.bits;
   } else if (e->op == MC_EXPR_CONST) {
     r.bits = (uint64_t)e->value & sym_mask(w);
     r.m = w == 1 ? (i128)r.bits : e->value;

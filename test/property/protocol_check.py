@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""The protocols of stage 4 against the interpreter, on generated kernels.
+
+For each kernel of test/gen/generate.py, with the launch and parameters of
+its sidecar, opt runs the interpreter (-mapcost-run, lock-step, writing
+every access with -mapcost-run-trace) and writes the accesses the kernel's
+protocol denotes for the same launch (-mapcost-run-protocol-trace). Checks:
+
+  soundness  every access the interpreter observes (thread, barrier
+             interval of its block, array, bytes, read/write/atomic, the
+             instruction) is one the protocol denotes;
+  precision  for every array whose protocol says it is exact, the protocol
+             denotes exactly the accesses observed, nothing uncertain;
+             and the protocol's closed forms agree with iterating it;
+  floor      of the kernels whose indices and conditions do not depend on
+             memory (neither memory-dependent indices nor data-conditional
+             in the sidecar), at least 95 % have protocols exact for every
+             array.
+
+usage: protocol_check.py --plugin P --opt OPT --clang CLANG [--count N] [--seed S]
+N defaults to $MAPCOST_PROPERTY_KERNELS (or 40). Ends with `N passed, N failed`.
+"""
+import argparse
+import collections
+import concurrent.futures
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from interp_theorem import GENERATE, run_options  # noqa: E402
+
+
+def parse(path):
+    rows = []
+    with open(path) as f:
+        for line in f:
+            rows.append(dict(w.split("=", 1) for w in line.split()))
+    return rows
+
+
+def trace(args, ll, side, tmp):
+    """(interpreter rows, protocol rows, error)."""
+    itrace, ptrace = os.path.join(tmp, "interp.txt"), os.path.join(tmp, "protocol.txt")
+    env = dict(os.environ)
+    env["MAPCOST_OPTIONS"] = (run_options(side, "lockstep", 1, args.seed) +
+                              " -mapcost-run-trace=%s -mapcost-run-protocol-trace=%s"
+                              % (itrace, ptrace))
+    p = subprocess.run([args.opt, "-load-pass-plugin=" + args.plugin, "-passes=mapcost",
+                        "-disable-output", ll], env=env, capture_output=True, text=True,
+                       timeout=600)
+    if p.returncode != 0:
+        return None, None, "opt exited %d: %s" % (p.returncode, p.stderr.strip()[-400:])
+    doc = json.loads(p.stdout)
+    for k in doc["kernels"]:
+        if k["name"] == side["kernel"] and k["reasons"]:
+            return None, None, "skip: " + k["reasons"][0]
+    name = side["kernel"]
+    return ([r for r in parse(itrace) if r["kernel"] == name],
+            [r for r in parse(ptrace) if r["kernel"] == name], None)
+
+
+def who(r):
+    return (r["block"], r["tid"], r["inst"])
+
+
+def covers(p, e):
+    """Does protocol row p denote interpreter event e (same thread, instruction)?"""
+    if p["kind"] != e["kind"]:
+        return False
+    if p["phase"] != "*" and p["phase"] != e["phase"]:
+        return False
+    if p["array"] != "*" and p["array"] != e["array"]:
+        return False
+    if p["offset"] == "*":
+        return True
+    lo, n = int(p["offset"]), int(p["bytes"])
+    return lo <= int(e["offset"]) and int(e["offset"]) + int(e["bytes"]) <= lo + n
+
+
+def key(r):
+    return (r["block"], r["tid"], r["inst"], r["phase"], r["array"], r["offset"], r["kind"])
+
+
+def check(args, side, ll):
+    """One kernel: (kind, message, exact); kind is ok, skip or fail."""
+    tmp = tempfile.mkdtemp(prefix="mapcost-protocol-")
+    try:
+        events, rows, err = trace(args, ll, side, tmp)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    if err:
+        return ("skip" if err.startswith("skip") else "fail"), err, False
+    errors = [r["error"] for r in rows if "error" in r]
+    if errors:
+        return "fail", "protocol: " + errors[0], False
+    by_thread = collections.defaultdict(list)
+    for r in rows:
+        by_thread[who(r)].append(r)
+    for e in events:
+        if e["array"] == "-":
+            continue  # the thread's own memory
+        if not any(covers(p, e) for p in by_thread[who(e)]):
+            return "fail", "unsound: the interpreter's %s by block %s thread %s of %s at " \
+                "offset %s in interval %s (instruction %s, line %s) is not in the protocol" % (
+                    e["kind"], e["block"], e["tid"], e["array"], e["offset"], e["phase"],
+                    e["inst"], e["line"]), False
+    exact_arrays = {r["array"] for r in rows if r["exact"] == "1"}
+    inexact = {r["array"] for r in rows if r["exact"] == "0"}
+    for a in sorted(exact_arrays):
+        ours = [r for r in rows if r["array"] == a]
+        vague = [r for r in ours if r["maybe"] == "1" or "*" in (r["phase"], r["offset"])]
+        if vague:
+            return "fail", "imprecise: %s's protocol says exact but denotes an uncertain " \
+                "access (instruction %s)" % (a, vague[0]["inst"]), False
+        seen = {key(e) for e in events if e["array"] == a}
+        denoted = {key(r) for r in ours}
+        if seen != denoted:
+            extra = sorted(denoted - seen)[:1]
+            missing = sorted(seen - denoted)[:1]
+            return "fail", "imprecise: %s's exact protocol denotes %d accesses the " \
+                "interpreter does not make %s (and misses %s)" % (
+                    a, len(denoted - seen), extra, missing), False
+    return "ok", "", not inexact
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--plugin", required=True)
+    ap.add_argument("--opt", required=True)
+    ap.add_argument("--clang", required=True)
+    ap.add_argument("--count", type=int,
+                    default=int(os.environ.get("MAPCOST_PROPERTY_KERNELS", "40")))
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--keep", help="keep the generated kernels in this folder")
+    ap.add_argument("--verbose-inexact", action="store_true",
+                    help="name the kernels whose protocols are approximate")
+    args = ap.parse_args()
+    out = args.keep or tempfile.mkdtemp(prefix="mapcost-protocols-")
+    try:
+        subprocess.run([sys.executable, GENERATE, "--seed", str(args.seed), "--count",
+                        str(args.count), "--out", out, "--emit-ll", "--clang", args.clang,
+                        "--jobs", str(args.jobs)], check=True)
+        sides = []
+        for name in sorted(os.listdir(out)):
+            if name.endswith(".json"):
+                with open(os.path.join(out, name)) as f:
+                    sides.append(json.load(f))
+        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            results = list(pool.map(
+                lambda s: check(args, s, os.path.join(out, s["kernel"] + ".ll")), sides))
+    finally:
+        if not args.keep:
+            shutil.rmtree(out, ignore_errors=True)
+    failed = skipped = 0
+    plain = exact = 0
+    for side, (kind, msg, all_exact) in zip(sides, results):
+        if kind == "skip":
+            skipped += 1
+            print("skip %s: %s" % (side["kernel"], msg))
+            continue
+        if kind == "fail":
+            failed += 1
+            print("FAIL %s (seed %d index %d): %s" % (side["kernel"], side["seed"],
+                                                      side["index"], msg))
+        if not side["memory_dependent_index"] and "data-conditional" not in side["features"]:
+            plain += 1
+            exact += all_exact
+            if not all_exact and args.verbose_inexact:
+                print("inexact %s" % side["kernel"])
+    rate = exact / plain if plain else 1.0
+    print("protocols: %d kernels, %d skipped (not interpretable), %d failed" %
+          (len(sides), skipped, failed))
+    print("precision: %d of %d kernels without memory-dependent indices or conditions exact (%.1f %%)" %
+          (exact, plain, 100 * rate))
+    if skipped > len(sides) // 10:
+        print("FAIL: more than 10 % of the kernels could not be interpreted")
+        failed += 1
+    if rate < 0.95:
+        print("FAIL: fewer than 95 % of the protocols are exact")
+        failed += 1
+    print("%d passed, %d failed" % (max(len(sides) - failed - skipped, 0), failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

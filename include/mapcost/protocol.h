@@ -77,6 +77,9 @@ typedef struct {
    * where no closed form is known (a consumer that needs one then lets the
    * variable in iteration k > 0 be any value: see `irregular`). */
   const mc_expr *closed;
+  /* NULL when its values are exact; else why not (its start or step
+   * depends on an unknown): what mentions it is then approximate. */
+  const char *approx;
 } mc_loop_var;
 
 typedef struct mc_ploop {
@@ -85,10 +88,10 @@ typedef struct mc_ploop {
   unsigned line, column;   /* the header's condition; 0 without debug info */
   const mc_expr *iter;     /* the iteration number: an atom, 32-bit unsigned,
                               named `$k<index+1>` */
-  /* The iteration a thread left the loop in: an atom (32-bit unsigned,
-   * `$end<index+1>`), the first k where stay is false. A variable's value
-   * after the loop is its closed form at `last` when that is known, else
-   * at `exit`. */
+  /* The iteration a thread left the loop in, the last time it ran it: an
+   * atom (32-bit unsigned, `$end<index+1>`), the first k where stay is
+   * false. A variable's value after the loop is its closed form at `last`
+   * when that is known, else at `exit`. */
   const mc_expr *exit;
   mc_loop_var *vars;       /* the header's integer and pointer phis */
   unsigned nvars;
@@ -114,8 +117,8 @@ typedef struct mc_ploop {
   bool warp_synchronized;  /* contains a __syncwarp */
   mc_uniformity uniformity;/* of its exit: do the threads that enter together
                               leave together (lock-step form) */
-  /* NULL when init, next and stay are exact (the iterations, as iterating
-   * them gives, are what the kernel does); else why not. */
+  /* NULL when stay is exact (the iterations, as iterating them gives, are
+   * what the kernel does); else why not. */
   const char *approx;
   /* NULL when every variable has a closed form and the loop is monotone;
    * else why not, in words: a consumer that encodes the iterations in

@@ -156,7 +156,12 @@ static bool run_loop(denoter *d, const mc_pnode *node, bool maybe) {
       d->b[base + 1 + i].bits = next[i];
     }
   }
-  d->nb = base;
+  /* The inner loops' exits of the last iteration stay (the most recent
+   * instance of each), the loop's own variables go. */
+  unsigned inner = base + 1 + l->nvars;
+  if (d->nb > inner)
+    memmove(&d->b[base], &d->b[inner], (d->nb - inner) * sizeof *d->b);
+  d->nb = base + (d->nb > inner ? d->nb - inner : 0);
   if (!push(d, l->exit->atom))
     return false;
   d->b[d->nb - 1].known = left;

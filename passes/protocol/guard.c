@@ -22,24 +22,46 @@
 const mc_expr *pr_true(pr_build *b) { return mc_expr_const(b->s, 1, 1); }
 
 typedef struct {
+  pr_build *b;
   const mc_atom *found;
-} first_unknown;
+  const char *why; /* a loop variable's approx */
+} first_vague;
 
-static bool find_unknown(void *data, const mc_atom *a) {
-  first_unknown *f = data;
-  if (a->kind != MC_ATOM_UNKNOWN)
+static bool find_vague(void *data, const mc_atom *a) {
+  first_vague *f = data;
+  if (a->kind == MC_ATOM_UNKNOWN) {
+    f->found = a;
+    return false;
+  }
+  if (a->kind != MC_ATOM_LOOP || !f->b->p->loops)
     return true;
-  f->found = a;
-  return false;
+  for (unsigned l = 0; l < f->b->p->nloops; l++) {
+    const mc_ploop *pl = &f->b->p->loops[l];
+    if (pl->exit && a == pl->exit->atom && pl->approx) {
+      f->found = a;
+      f->why = mc_sprintf(f->b->a, "loop at line %u has an exit that is %s", pl->line,
+                          "not known exactly");
+      return false;
+    }
+    for (unsigned i = 0; i < f->b->p->loops[l].nvars; i++)
+      if (f->b->p->loops[l].vars[i].atom == a && f->b->p->loops[l].vars[i].approx) {
+        f->found = a;
+        f->why = f->b->p->loops[l].vars[i].approx;
+        return false;
+      }
+  }
+  return true;
 }
 
-const char *pr_unknown_reason(pr_build *b, const mc_expr *e, const char *what) {
-  if (!e || !mc_expr_mentions(e, 1u << MC_ATOM_UNKNOWN))
+const char *pr_vague(pr_build *b, const mc_expr *e, const char *what) {
+  if (!e || !mc_expr_mentions(e, (1u << MC_ATOM_UNKNOWN) | (1u << MC_ATOM_LOOP)))
     return NULL;
-  first_unknown f = {NULL};
-  mc_expr_atoms(e, find_unknown, &f);
+  first_vague f = {b, NULL, NULL};
+  mc_expr_atoms(e, find_vague, &f);
   if (!f.found)
     return NULL;
+  if (f.why)
+    return mc_sprintf(b->a, "%s depends on %s, whose %s", what, f.found->name, f.why);
   return mc_sprintf(b->a, "%s depends on %s (%s)", what, f.found->name,
                     f.found->detail ? f.found->detail
                                     : mc_unknown_reason_name(f.found->reason));
@@ -79,9 +101,11 @@ static const mc_expr *exit_guard(pr_build *b, const mc_pred *p, const char **app
   const mc_expr *cond = pr_guard(b, p->exit_cond, &inner);
   if (!cond)
     return NULL;
-  if (pr_loop_ready(b, p->loop) && !inner && !l->approx) {
+  if (pr_loop_ready(b, p->loop) && !inner) {
     bool missing;
     const mc_expr *e = pr_at_exit(b, p->loop, cond, &missing);
+    if (e && !missing)
+      *approx = pr_vague(b, e, "the condition");
     if (!e || !missing)
       return e;
   }
@@ -89,7 +113,7 @@ static const mc_expr *exit_guard(pr_build *b, const mc_pred *p, const char **app
    * (in a loop's exit) as well as where it stands plain (in a guard). */
   const char *what = mc_sprintf(b->a, "which way the loop at line %u was left", l->line);
   const mc_expr *e = mc_sym_unknown(b->s, MC_UNKNOWN_EXIT, what, 1, NULL);
-  *approx = pr_unknown_reason(b, e, "the condition");
+  *approx = pr_vague(b, e, "the condition");
   return e;
 }
 
@@ -155,7 +179,7 @@ const mc_expr *pr_guard(pr_build *b, const mc_pred *p, const char **approx) {
     break;
   case MC_PRED_BRANCH:
     e = pr_after_loops(b, branch_guard(b, p));
-    *approx = pr_unknown_reason(b, e, "the condition");
+    *approx = pr_vague(b, e, "the condition");
     break;
   case MC_PRED_EXIT:
     e = exit_guard(b, p, approx);

@@ -461,7 +461,7 @@ static bool build_loop(pr_build *b, unsigned index) {
     if (!var || var->op != MC_EXPR_ATOM || var->atom->kind != MC_ATOM_LOOP)
       continue; /* a pointer phi of no one array, or of too wide an integer */
     mc_loop_var *v = &l->vars[l->nvars++];
-    *v = (mc_loop_var){var->atom, var, NULL, NULL, MC_STEP_OTHER, NULL, NULL};
+    *v = (mc_loop_var){.atom = var->atom, .var = var, .step = MC_STEP_OTHER};
     bool agree = true;
     for (unsigned i = 0; i < LLVMCountIncoming(phi); i++) {
       bool inside = in_loop(ls, ll, LLVMGetIncomingBlock(phi, i));
@@ -484,23 +484,17 @@ static bool build_loop(pr_build *b, unsigned index) {
     mc_loop_var *v = &l->vars[i];
     classify(b, l, v);
     v->closed = closed_form(b, l, v);
-    const char *why = pr_first(pr_unknown_reason(b, v->init, "its start"),
-                               pr_unknown_reason(b, v->next, "its step"));
-    if (!v->next && !why)
-      why = "it is set differently on different paths back to the loop's start";
-    if (why && !l->approx)
-      l->approx = mc_sprintf(b->a, "%s: %s", v->atom->name, why);
     if (!v->closed && !l->irregular)
       l->irregular = mc_sprintf(b->a, "%s changes in a way that is not a range",
                                 v->atom->name);
   }
-  const char *why = NULL;
+  const char *why;
   const mc_expr *leave = pr_guard(b, ll->leave, &why);
+  if (why)
+    l->approx = mc_sprintf(b->a, "its exit: %s", why);
   if (!leave || !(l->stay = pr_after_loops(b, mc_expr_not(b->s, leave))))
     return false;
   analyse_exit(b, l);
-  if (!l->approx && why)
-    l->approx = mc_sprintf(b->a, "its exit: %s", why);
   if (!l->irregular && !l->monotone)
     l->irregular = "its exit test is not a bound that the loop variable moves towards";
   return true;
@@ -518,6 +512,30 @@ bool pr_loop_ready(pr_build *b, unsigned index) {
   return true;
 }
 
+/* Which variables of l are vague (their start or step depends on an
+ * unknown or a vague variable), and whether its exit is (it depends on
+ * one, or on how an approximate inner loop was left). Only ever adds a
+ * reason: true when it did. */
+static bool loop_approx(pr_build *b, mc_ploop *l) {
+  bool changed = false;
+  for (unsigned i = 0; i < l->nvars; i++) {
+    mc_loop_var *v = &l->vars[i];
+    if (v->approx)
+      continue;
+    v->approx = pr_first(pr_vague(b, v->init, "start"), pr_vague(b, v->next, "step"));
+    if (!v->next && !v->approx)
+      v->approx = "values are set differently on different paths back to the loop's start";
+    changed |= v->approx != NULL;
+  }
+  if (!l->approx) {
+    const char *why = pr_vague(b, l->stay, "the condition");
+    if (why)
+      l->approx = mc_sprintf(b->a, "its exit: %s", why);
+    changed |= why != NULL;
+  }
+  return changed;
+}
+
 bool pr_build_loops(pr_build *b) {
   unsigned n = b->ls->nloops;
   b->p->nloops = n;
@@ -528,5 +546,10 @@ bool pr_build_loops(pr_build *b) {
   for (unsigned i = n; i-- > 0;)
     if (!pr_loop_ready(b, i))
       return false;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (unsigned i = 0; i < n; i++)
+      changed |= loop_approx(b, &b->p->loops[i]);
+  }
   return true;
 }

@@ -75,8 +75,8 @@ static void order_items(pr_bucket *k, LLVMBasicBlockRef bb) {
 static const char *access_approx(pr_build *b, const mc_access *x) {
   if (x->base == MC_BASE_UNKNOWN)
     return mc_sprintf(b->a, "the pointer is not followed to an array: %s", x->base_reason);
-  return pr_first(pr_unknown_reason(b, x->offset, "the index"),
-                  pr_unknown_reason(b, x->size, "the size"));
+  return pr_first(pr_vague(b, x->offset, "the index"),
+                  pr_vague(b, x->size, "the size"));
 }
 
 /* x, or a copy of it whose offset no longer has values after loops as
@@ -219,7 +219,7 @@ static bool preconditions(pr_build *b) {
     if (!c)
       return false;
     b->p->pre[b->p->npre++] =
-        (mc_precondition){f, c, pr_unknown_reason(b, c, "the condition")};
+        (mc_precondition){f, c, pr_vague(b, c, "the condition")};
   }
   return true;
 }
@@ -239,7 +239,12 @@ mc_protocol *mc_protocol_build(mc_arena *a, const mc_kernel *k, const mc_options
   }
   pr_build b = {.a = a, .s = p->accesses->sym, .t = p->accesses->tr, .ls = p->ls, .p = p};
   pr_bucket *buckets = mc_alloc(a, (p->ls->nblocks + 1) * sizeof *buckets);
-  if (!buckets || !pr_build_loops(&b) || !collect(&b, buckets) || !preconditions(&b))
+  if (!buckets || !pr_build_loops(&b))
+    return NULL;
+  /* Guards translated while building loops were judged before the loops'
+   * variables were: judge them again. */
+  b.nmemo = 0;
+  if (!collect(&b, buckets) || !preconditions(&b))
     return NULL;
   if (p->ls->nblocks &&
       !build_level(&b, buckets, -1, 0, p->ls->nblocks - 1, &p->nodes, &p->nnodes))

@@ -26,9 +26,10 @@ const mc_expr *pr_guard(pr_build *b, const mc_pred *p, const char **approx);
 /* The constant 1-bit true and false. */
 const mc_expr *pr_true(pr_build *b);
 
-/* Why e is not exactly known (it mentions an unknown): "<what> depends on
- * <the unknown, in words>"; NULL when it mentions none. */
-const char *pr_unknown_reason(pr_build *b, const mc_expr *e, const char *what);
+/* Why e is not exactly known (it mentions an unknown, or a loop variable
+ * whose values are not: mc_loop_var.approx): "<what> depends on <it, in
+ * words>"; NULL when it mentions neither. */
+const char *pr_vague(pr_build *b, const mc_expr *e, const char *what);
 
 /* Does e mention a variable of loop l (a phi of its header, or its
  * iteration number)? */

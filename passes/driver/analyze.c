@@ -128,6 +128,7 @@ static void budget_spent(mc_arena *a, const mc_options *o, const mc_budget *b,
                          bool module_limited, mc_kernel_result *r) {
   r->verdict = MC_VERDICT_INCONCLUSIVE;
   r->ndivergences = 0;
+  r->ncosts = r->ntotals = 0;
   r->nreasons = 0;
   const char *why =
       module_limited

@@ -31,6 +31,8 @@ static bool add_item(pr_build *b, pr_bucket *buckets, LLVMValueRef inst,
   int x = mc_ls_block_index(b->ls, LLVMGetInstructionParent(inst));
   if (x < 0)
     return true; /* unreachable: never runs */
+  if (!mc_spend(b->a, 1, "protocol"))
+    return false;
   pr_bucket *k = &buckets[x];
   if (k->n == k->cap) {
     unsigned cap = k->cap ? 2 * k->cap : 4;

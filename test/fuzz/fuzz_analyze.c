@@ -130,7 +130,7 @@ static char *analyze(LLVMModuleRef m, const mc_options *o) {
 }
 
 static void print_stages(LLVMModuleRef m, const mc_options *o) {
-  static const char *const printers[] = {"kernels", "lockstep", "sym", "protocols"};
+  static const char *const printers[] = {"kernels", "lockstep", "sym", "protocols", "cost"};
   LLVMModuleRef c = mc_shim_canonical_clone(m);
   for (unsigned i = 0; i < sizeof printers / sizeof *printers; i++) {
     mc_strbuf out = {0};

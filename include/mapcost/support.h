@@ -32,8 +32,8 @@ char *mc_sprintf(mc_arena *a, const char *fmt, ...)
 /* ---- Step budgets: bounded work, never clocks ---------------------------
  * A kernel's analysis spends steps from the budget attached to its arena
  * (one step: about one visit of an instruction, a block, an expression node
- * or a pair of accesses; a solver query spends its own resource limit,
- * -mapcost-rlimit). When the budget is spent, mc_spend returns false and
+ * or a pair of accesses, and 32 bytes of arena memory; a solver query
+ * spends its own resource limit, -mapcost-rlimit). When the budget is spent, mc_spend returns false and
  * keeps returning false: the stage stops and returns failure, and the
  * driver, seeing `spent`, makes the kernel Inconclusive with the reason
  * instead of reporting an error. Counting steps, not seconds, keeps the
@@ -42,7 +42,7 @@ typedef struct {
   uint64_t left;  /* steps still allowed */
   uint64_t used;  /* steps spent so far */
   bool spent;     /* a stage asked for more than was left */
-  const char *in; /* the stage that asked ("lockstep", "sym", ...) */
+  const char *in; /* the stage that spent last ("lockstep", "sym", ...) */
 } mc_budget;
 
 /* Attaches b to a (NULL detaches: no limit). */

@@ -832,8 +832,10 @@ mc_kernel_cost *mc_cost_analyze(mc_arena *a, const mc_protocol *p,
     w->prog = &mine;
     w->depth = 0;
     cost_vec v;
-    if (!vec_new(w, &v) || !walk(w, p->nodes, p->nnodes, mask, &v, NULL))
+    if (!vec_new(w, &v) || !walk(w, p->nodes, p->nnodes, mask, &v, NULL)) {
+      mc_strbuf_free(&mine); /* stopped: out of memory or of the step budget */
       break;
+    }
     const mc_expr *sum[2] = {NULL, NULL};
     bool sum_exact[2] = {true, true}, sum_unbounded[2] = {false, false};
     for (unsigned i = 0; i < w->nacc; i++) {

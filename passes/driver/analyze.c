@@ -192,9 +192,25 @@ bool mc_analyze_module(LLVMModuleRef m, const mc_options *o) {
   return ok;
 }
 
+/* The printers' arena: bounded like the analysis of one kernel. */
+static mc_arena *printer_arena(mc_budget *b, const mc_options *o) {
+  mc_arena *a = mc_arena_new();
+  *b = (mc_budget){.left = o->kernel_steps};
+  if (a)
+    mc_arena_set_budget(a, b);
+  return a;
+}
+
+static void print_failure(mc_strbuf *out, const mc_budget *b) {
+  mc_strbuf_append(out, b->spent ? "mapcost: analysis budget spent; raise "
+                                   "-mapcost-kernel-steps\n"
+                                 : "mapcost: out of memory\n");
+}
+
 /* print<mapcost-lockstep>: each kernel's lock-step form, in module order. */
 static bool print_lockstep(LLVMModuleRef m, const mc_options *o, mc_strbuf *out) {
-  mc_arena *a = mc_arena_new();
+  mc_budget b;
+  mc_arena *a = printer_arena(&b, o);
   mc_kernels *ks = a ? find_kernels(a, m) : NULL;
   bool ok = ks != NULL;
   for (unsigned i = 0; ok && i < ks->nkernels; i++) {
@@ -204,14 +220,15 @@ static bool print_lockstep(LLVMModuleRef m, const mc_options *o, mc_strbuf *out)
     ok = ls != NULL;
   }
   if (!ok)
-    mc_strbuf_append(out, "mapcost: out of memory\n");
+    print_failure(out, &b);
   mc_arena_free(a);
   return true;
 }
 
 /* print<mapcost-sym>: each kernel's accesses with symbolic offsets. */
 static bool print_sym(LLVMModuleRef m, const mc_options *o, mc_strbuf *out) {
-  mc_arena *a = mc_arena_new();
+  mc_budget b;
+  mc_arena *a = printer_arena(&b, o);
   mc_kernels *ks = a ? mc_find_kernels(a, m) : NULL;
   const mc_kernel_accesses **ka =
       ks ? mc_alloc(a, (ks->nkernels + 1) * sizeof *ka) : NULL;
@@ -220,7 +237,7 @@ static bool print_sym(LLVMModuleRef m, const mc_options *o, mc_strbuf *out) {
       ka[i] = mc_find_accesses(a, &ks->kernels[i], o);
     mc_accesses_print(ks, ka, out);
   } else {
-    mc_strbuf_append(out, "mapcost: out of memory\n");
+    print_failure(out, &b);
   }
   mc_arena_free(a);
   return true;
@@ -230,7 +247,8 @@ static bool print_sym(LLVMModuleRef m, const mc_options *o, mc_strbuf *out) {
  * print<mapcost-cost> (costs): each kernel's cost program and costs. */
 static bool print_protocols(LLVMModuleRef m, const mc_options *o, mc_strbuf *out,
                             bool costs) {
-  mc_arena *a = mc_arena_new();
+  mc_budget b;
+  mc_arena *a = printer_arena(&b, o);
   mc_kernels *ks = a ? find_kernels(a, m) : NULL;
   bool ok = ks != NULL;
   if (ok)
@@ -246,7 +264,7 @@ static bool print_protocols(LLVMModuleRef m, const mc_options *o, mc_strbuf *out
     ok = p != NULL && (c != NULL || !costs);
   }
   if (!ok)
-    mc_strbuf_append(out, "mapcost: out of memory\n");
+    print_failure(out, &b);
   mc_arena_free(a);
   return true;
 }

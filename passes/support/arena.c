@@ -18,7 +18,7 @@ struct mc_arena {
   mc_budget *budget; /* the steps of the analysis this arena serves */
 };
 
-enum { CHUNK_BYTES = 16 * 1024 };
+enum { CHUNK_BYTES = 16 * 1024, BYTES_PER_STEP = 32 };
 
 mc_arena *mc_arena_new(void) { return calloc(1, sizeof(mc_arena)); }
 
@@ -40,6 +40,9 @@ void *mc_alloc(mc_arena *a, size_t size) {
   chunk *c = a->head;
   if (!c || c->cap - c->used < size) {
     size_t cap = size > CHUNK_BYTES ? size : CHUNK_BYTES;
+    /* Memory is paid in steps too, so that no budget allows gigabytes. */
+    if (a->budget && !mc_spend(a, cap / BYTES_PER_STEP, a->budget->in))
+      return NULL;
     c = malloc(sizeof(chunk) + cap);
     if (!c)
       return NULL;
@@ -86,13 +89,14 @@ bool mc_spend(mc_arena *a, uint64_t steps, const char *in) {
   mc_budget *b = a->budget;
   if (!b)
     return true;
-  if (!b->spent && steps <= b->left) {
+  if (b->spent)
+    return false;
+  b->in = in ? in : "memory";
+  if (steps <= b->left) {
     b->left -= steps;
     b->used += steps;
     return true;
   }
-  if (!b->spent)
-    b->in = in;
   b->spent = true;
   return false;
 }

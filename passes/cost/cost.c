@@ -631,12 +631,41 @@ static void sum_loop(walker *w, const mc_pnode *node, uint64_t mask,
   }
 }
 
+/* Every access of a loop whose iterations are not known: unbounded. */
+static void collect_unbounded(walker *w, const mc_pnode *node, cost_vec *acc) {
+  for (unsigned i = 0; i < node->nbody; i++) {
+    const mc_pnode *x = &node->body[i];
+    if (x->kind == MC_PN_LOOP)
+      collect_unbounded(w, x, acc);
+    int idx = x->kind == MC_PN_ACCESS ? access_index(w, x) : -1;
+    if (idx >= 0)
+      vec_add(w, acc, (unsigned)idx, NULL, node->loop->approx, true);
+  }
+}
+
 /* A loop simulated lane by lane is exact whatever stage 4 approximates
  * about its range (its test and steps evaluated in every lane); summed, it
  * is exact when its trip count follows from its test over the closed
  * forms, else as exact as stage 4 says. */
+/* Is the loop's test (stay) exact? Stage 4 approximates some tests (an
+ * exit whose way out it does not follow): those are not run or solved;
+ * an approximation of the range alone leaves the test exact. */
+static bool exact_test(const mc_ploop *L) {
+  static const char range_only[] = "its exit test is not a bound";
+  return !L->approx || !strncmp(L->approx, range_only, sizeof range_only - 1);
+}
+
 static void do_loop(walker *w, const mc_pnode *node, uint64_t mask,
                     cost_vec *acc, const char *inexact) {
+  if (!exact_test(node->loop)) {
+    /* its trip count is not known: unbounded unless stage 4 bounds it */
+    if (!node->loop->last) {
+      collect_unbounded(w, node, acc);
+      return;
+    }
+    sum_loop(w, node, mask, acc, node->loop->approx);
+    return;
+  }
   if (simulate_loop(w, node, mask, acc, inexact))
     return;
   bool bound = false, lanes;

@@ -15,8 +15,8 @@ __global__ void hist(const unsigned *data, unsigned *bins) {
 
 // CHECK: kernel hist: {{[0-9]+:[0-9]+}} bank-conflicts s = 0 (=) measured 0 ok
 // CHECK: kernel hist: {{[0-9]+:[0-9]+}} uncoalesced data = 4 (=) measured 4 ok
-// CHECK: kernel hist: {{[0-9]+:[0-9]+}} bank-conflicts s = 31 (<=) measured 2 ok
+// CHECK: kernel hist: {{[0-9]+:[0-9]+}} bank-conflicts s = 31 (<=) unpaired
 // CHECK: kernel hist: {{[0-9]+:[0-9]+}} bank-conflicts s = 0 (=) measured 0 ok
-// CHECK: kernel hist: {{[0-9]+:[0-9]+}} uncoalesced bins = 4 (=) measured 4 ok
+// CHECK: kernel hist: {{[0-9]+:[0-9]+}} uncoalesced bins = 4 (=) unpaired
 // CHECK: kernel hist: total bank-conflicts = 31 (<=) measured 2 ok
 // CHECK: kernel hist: total uncoalesced = 8 (=) measured 8 ok

@@ -86,6 +86,8 @@ def check(args, side, ll):
     env = launch_env(side)
     try:
         for c, got in check_cost.pair(static["costs"], run["costs"]):
+            if got is None:
+                continue  # placed in a header by the interpreter: the total checks it
             ok, v = holds(c["cost"], c["relation"], got, env)
             if not ok:
                 return "fail", "%s of %s at line %d: %s (%s) = %s, measured %d" % (

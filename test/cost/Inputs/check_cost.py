@@ -42,24 +42,28 @@ def kernels(doc):
 def pair(static, measured):
     """Each static cost with the measured cost of the same access: the k-th
     one at the same array (or one the interpreter could not name), metric,
-    line and column; for an access the
-    interpreter places elsewhere (inlined from a header), the k-th of the
-    array and metric among those at no static location. Not executed: 0."""
+    line and column; 0 when the interpreter saw no such access (not
+    executed). None when it cannot be told: the interpreter places accesses
+    inlined from headers (atomicAdd) in the header, not at the call, and
+    does not say which of a read and a write at one place it saw."""
     at = lambda c: (c["array"], c["metric"], c["line"], c["column"])
     places = {at(c) for c in static}
-    elsewhere = {}
-    for x in measured:
-        if at(x) not in places:
-            elsewhere.setdefault(at(x)[:2], []).append(x)
+    elsewhere = {at(x)[:2] for x in measured if at(x) not in places}
+    count = {}
+    for c in static:
+        count[at(c)] = count.get(at(c), 0) + 1
     seen, out = {}, []
     for c in static:
         same = ([x for x in measured if at(x) == at(c)] or
                 [x for x in measured if x["array"] == "?" and at(x)[1:] == at(c)[1:]])
-        key = at(c) if same else at(c)[:2]
-        pool = same or elsewhere.get(key, [])
-        nth = seen.get(key, 0)
-        seen[key] = nth + 1
-        out.append((c, int(pool[nth]["cost"]) if nth < len(pool) else 0))
+        nth = seen.get(at(c), 0)
+        seen[at(c)] = nth + 1
+        if same and len(same) != count[at(c)]:
+            out.append((c, None))  # a read and a write at one place, one not run
+        elif nth < len(same):
+            out.append((c, int(same[nth]["cost"])))
+        else:
+            out.append((c, None if at(c)[:2] in elsewhere else 0))
     return out
 
 
@@ -106,6 +110,11 @@ def main():
     for name, k in static.items():
         m = measured.get(name, {})
         for c, got in pair(k.get("costs", []), m.get("costs", [])):
+            if got is None:
+                print("kernel %s: %d:%d %s %s = %s (%s) unpaired" % (
+                    name, c["line"], c["column"], c["metric"], c["array"], c["cost"],
+                    c["relation"]))
+                continue
             val = None if c["cost"] == "unbounded" else cexpr.value(c["cost"], env)
             print("kernel %s: %d:%d %s %s = %s (%s) measured %d %s" % (
                 name, c["line"], c["column"], c["metric"], c["array"], val, c["relation"],

@@ -30,9 +30,9 @@
 
 /* ---- Variables ---------------------------------------------------------- */
 
-static bool in_loop(const mc_lockstep *ls, const mc_ls_loop *l, LLVMBasicBlockRef bb) {
-  int x = mc_ls_block_index(ls, bb);
-  return x >= (int)l->header && x <= (int)l->last;
+/* Is block index x inside lock-step loop l? */
+static bool block_in(const mc_lockstep *ls, unsigned l, int x) {
+  return x >= (int)ls->loops[l].header && x <= (int)ls->loops[l].last;
 }
 
 /* The expression of a phi's incoming value: an integer, or a pointer's
@@ -356,10 +356,6 @@ const mc_expr *pr_at_exit(pr_build *b, unsigned l, const mc_expr *e, bool *missi
   return e;
 }
 
-/* Is block index x inside lock-step loop l? */
-static bool block_in(const mc_lockstep *ls, unsigned l, int x) {
-  return x >= (int)ls->loops[l].header && x <= (int)ls->loops[l].last;
-}
 
 /* The value of an LCSSA phi (outside loop l, all incoming values from
  * inside it) after the loop; NULL when it cannot be had. */
@@ -464,7 +460,7 @@ static bool build_loop(pr_build *b, unsigned index) {
     *v = (mc_loop_var){.atom = var->atom, .var = var, .step = MC_STEP_OTHER};
     bool agree = true;
     for (unsigned i = 0; i < LLVMCountIncoming(phi); i++) {
-      bool inside = in_loop(ls, ll, LLVMGetIncomingBlock(phi, i));
+      bool inside = block_in(ls, index, mc_ls_block_index(ls, LLVMGetIncomingBlock(phi, i)));
       const mc_expr *e = incoming(b, LLVMGetIncomingValue(phi, i), &oom);
       if (oom)
         return false;

@@ -175,7 +175,7 @@ struct PrinterPass : PassInfoMixin<PrinterPass> {
   static bool isRequired() { return true; }
 };
 
-const char *const Printers[] = {"kernels", "lockstep", "sym", "protocols", "cost"};
+const char *const Printers[] = {"kernels", "lockstep", "sym", "protocols", "cost", "drf"};
 
 void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(

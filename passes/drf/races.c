@@ -696,7 +696,9 @@ bool mc_drf_analyze(mc_arena *a, const mc_protocol *p, const mc_options *o,
   res->checked_grid = !o->only_intra_group;
   if (res->nassumptions < MC_MAX_NOTES)
     res->assumptions[res->nassumptions++] = MC_DRF_GRID_ASSUMPTION;
-  const char *failed = p->failed;
+  const char *failed = p->failed ? p->failed
+                       : o->races ? NULL
+                                  : "race analysis off (-mapcost-races=0)";
   Z3_context z = failed ? NULL : mc_z3_context_new();
   if (!failed && !z)
     failed = "Z3 could not be started";

@@ -20,7 +20,11 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { MAX_RACES_PER_ARRAY = 4, MINIMISE_CHECKS = 32, MAX_APPROX = 6 };
+/* MAX_PAIRS bounds the work per array and scope: pairs of accesses that
+ * may conflict (a kernel with thousands of accesses to one array is left
+ * inconclusive rather than taking minutes). */
+enum { MAX_RACES_PER_ARRAY = 4, MINIMISE_CHECKS = 32, MAX_APPROX = 6,
+       MAX_PAIRS = 4096 };
 
 typedef struct {
   mc_drf_ctx d;
@@ -570,6 +574,7 @@ static bool decide_array(drf_run *r, int array, const mc_options *o,
   for (int grid = 0; grid < 2 && region >= 0; grid++) {
     if (grid && (o->only_intra_group || arr->space != MC_SPACE_GLOBAL))
       break;
+    unsigned pairs = 0;
     for (unsigned i = 0; i < r->nacc && nraces < MAX_RACES_PER_ARRAY; i++) {
       const mc_access *x = r->acc[i]->node->access;
       if (x->base != MC_BASE_ARRAY || x->array != array)
@@ -584,6 +589,13 @@ static bool decide_array(drf_run *r, int array, const mc_options *o,
       }
       if (!nb)
         continue;
+      if ((pairs += nb) > MAX_PAIRS) {
+        if (!undecided)
+          undecided = mc_sprintf(a, "more than %u pairs of accesses to '%s' "
+                                    "that may conflict: not analysed",
+                                 MAX_PAIRS, arr->name);
+        break;
+      }
       query q = {{NULL, NULL}, {NULL, NULL}, NULL, NULL, NULL, NULL, NULL, 0};
       Z3_lbool res = ask(r, r->acc[i], cand, nb, grid, &q);
       int j = res == Z3_L_TRUE ? pick(d->z, &q) : -1;

@@ -16,7 +16,6 @@ N defaults to twice $MAPCOST_PROPERTY_KERNELS (or 80): a kernel costs less
 here than in the theorem check. Ends with `N passed, N failed`.
 """
 import argparse
-import concurrent.futures
 import json
 import os
 import shutil
@@ -117,22 +116,7 @@ def main():
     ap.add_argument("--keep", help="keep the generated kernels in this folder")
     args = ap.parse_args()
     args.orders = 1
-    out = args.keep or tempfile.mkdtemp(prefix="mapcost-cost-")
-    try:
-        subprocess.run([sys.executable, GENERATE, "--seed", str(args.seed), "--count",
-                        str(args.count), "--out", out, "--emit-ll", "--clang", args.clang,
-                        "--jobs", str(args.jobs)], check=True)
-        sides = []
-        for name in sorted(os.listdir(out)):
-            if name.endswith(".json"):
-                with open(os.path.join(out, name)) as f:
-                    sides.append(json.load(f))
-        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            results = list(pool.map(
-                lambda s: check(args, s, os.path.join(out, s["kernel"] + ".ll")), sides))
-    finally:
-        if not args.keep:
-            shutil.rmtree(out, ignore_errors=True)
+    sides, results = interp_theorem.check_generated(args, check, "mapcost-cost-")
     failed = skipped = exact = eligible = eligible_exact = 0
     for side, (kind, msg, ex) in zip(sides, results):
         if kind == "ok" and not side["memory_dependent_index"] and side["affine_loop_bounds"]:

@@ -120,6 +120,29 @@ def check(args, side, ll):
     return "ok", ""
 
 
+
+def check_generated(args, check, prefix, bugs=0.0):
+    """Generates args.count kernels of args.seed (with `bugs`), compiles them
+    with args.clang, and runs check(args, sidecar, ll) on each, args.jobs at
+    a time; (sidecars, results) in kernel order. args.keep keeps them."""
+    out = args.keep or tempfile.mkdtemp(prefix=prefix)
+    try:
+        subprocess.run([sys.executable, GENERATE, "--seed", str(args.seed), "--count",
+                        str(args.count), "--out", out, "--bugs", str(bugs), "--emit-ll",
+                        "--clang", args.clang, "--jobs", str(args.jobs)], check=True)
+        sides = []
+        for name in sorted(os.listdir(out)):
+            if name.endswith(".json"):
+                with open(os.path.join(out, name)) as f:
+                    sides.append(json.load(f))
+        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            results = list(pool.map(
+                lambda s: check(args, s, os.path.join(out, s["kernel"] + ".ll")), sides))
+    finally:
+        if not args.keep:
+            shutil.rmtree(out, ignore_errors=True)
+    return sides, results
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--plugin", required=True)
@@ -133,22 +156,7 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--keep", help="keep the generated kernels in this folder")
     args = ap.parse_args()
-    out = args.keep or tempfile.mkdtemp(prefix="mapcost-theorem-")
-    try:
-        subprocess.run([sys.executable, GENERATE, "--seed", str(args.seed), "--count",
-                        str(args.count), "--out", out, "--bugs", str(args.bugs), "--emit-ll",
-                        "--clang", args.clang, "--jobs", str(args.jobs)], check=True)
-        sides = []
-        for name in sorted(os.listdir(out)):
-            if name.endswith(".json"):
-                with open(os.path.join(out, name)) as f:
-                    sides.append(json.load(f))
-        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            results = list(pool.map(
-                lambda s: check(args, s, os.path.join(out, s["kernel"] + ".ll")), sides))
-    finally:
-        if not args.keep:
-            shutil.rmtree(out, ignore_errors=True)
+    sides, results = check_generated(args, check, "mapcost-theorem-", args.bugs)
     failed = 0
     bugs = caught = skipped = 0
     for side, (kind, msg) in zip(sides, results):

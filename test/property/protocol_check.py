@@ -22,7 +22,6 @@ N defaults to $MAPCOST_PROPERTY_KERNELS (or 40). Ends with `N passed, N failed`.
 """
 import argparse
 import collections
-import concurrent.futures
 import json
 import os
 import shutil
@@ -32,7 +31,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from interp_theorem import GENERATE, run_options  # noqa: E402
+from interp_theorem import check_generated, run_options  # noqa: E402
 
 
 def parse(path):
@@ -141,22 +140,7 @@ def main():
     ap.add_argument("--verbose-inexact", action="store_true",
                     help="name the kernels whose protocols are approximate")
     args = ap.parse_args()
-    out = args.keep or tempfile.mkdtemp(prefix="mapcost-protocols-")
-    try:
-        subprocess.run([sys.executable, GENERATE, "--seed", str(args.seed), "--count",
-                        str(args.count), "--out", out, "--emit-ll", "--clang", args.clang,
-                        "--jobs", str(args.jobs)], check=True)
-        sides = []
-        for name in sorted(os.listdir(out)):
-            if name.endswith(".json"):
-                with open(os.path.join(out, name)) as f:
-                    sides.append(json.load(f))
-        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            results = list(pool.map(
-                lambda s: check(args, s, os.path.join(out, s["kernel"] + ".ll")), sides))
-    finally:
-        if not args.keep:
-            shutil.rmtree(out, ignore_errors=True)
+    sides, results = check_generated(args, check, "mapcost-protocols-")
     failed = skipped = 0
     plain = exact = 0
     for side, (kind, msg, all_exact) in zip(sides, results):

@@ -43,6 +43,7 @@ typedef struct {
   char report_dir[4096]; /* "" when no report is written */
   mc_report_format report_format;
   bool warnings;
+  bool races; /* stage 5 runs (-mapcost-races=0: arrays stay inconclusive) */
   /* The concrete interpreter (-mapcost-run and its -mapcost-run-* options):
    * run each kernel with these values instead of analysing it. */
   bool run;

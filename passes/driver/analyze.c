@@ -9,6 +9,7 @@
 
 #include "mapcost/access.h"
 #include "mapcost/cost.h"
+#include "mapcost/drf.h"
 #include "mapcost/facts.h"
 #include "mapcost/kernels.h"
 #include "mapcost/lockstep.h"
@@ -18,9 +19,6 @@
 
 #include <stdio.h>
 #include <string.h>
-
-/* Stages not built yet leave each kernel inconclusive, with this reason. */
-static const char *const NOT_BUILT = "race analysis not built yet";
 
 static bool kernel_has_param(const mc_kernels *ks, const char *name) {
   for (unsigned i = 0; i < ks->nkernels; i++)
@@ -68,15 +66,11 @@ static void note_missing_debug_info(const mc_kernels *ks) {
 }
 
 /* Stage 2: an irreducible CFG stops the kernel (reason irreducible-cfg);
- * divergent barriers make its verdict; a counted barrier that may be partial
- * leaves it inconclusive. */
-static bool lockstep_verdict(const mc_options *o, const mc_kernel *k,
-                             mc_kernel_result *r, mc_arena *a) {
-  mc_lockstep *ls = mc_lockstep_build(a, k, o);
-  if (!ls)
-    return false;
+ * divergent barriers are reported; a counted barrier that may be partial
+ * leaves the kernel inconclusive. */
+static bool lockstep_verdict(const mc_lockstep *ls, mc_kernel_result *r,
+                             mc_arena *a) {
   if (ls->status == MC_LS_IRREDUCIBLE) {
-    r->nreasons = 0;
     r->reasons[r->nreasons++] = "irreducible-cfg";
     return true;
   }
@@ -96,11 +90,24 @@ static bool lockstep_verdict(const mc_options *o, const mc_kernel *k,
   r->divergences = d;
   if (ls->unseen_barriers && r->nreasons < MC_MAX_NOTES)
     r->reasons[r->nreasons++] = ls->unseen_barriers;
-  if (r->ndivergences)
-    r->verdict = MC_VERDICT_BARRIER_DIVERGENCE;
   return true;
 }
 
+/* The kernel's verdict (CONTRACT §3): a race in any array, else a divergent
+ * barrier, else whatever could not be decided, else drf. */
+static mc_verdict kernel_verdict(const mc_kernel_result *r) {
+  bool race = false, undecided = r->nreasons > 0;
+  for (unsigned i = 0; i < r->kernel->narrays; i++) {
+    race |= r->arrays[i].verdict == MC_VERDICT_RACE;
+    undecided |= r->arrays[i].verdict == MC_VERDICT_INCONCLUSIVE;
+  }
+  return race                ? MC_VERDICT_RACE
+         : r->ndivergences   ? MC_VERDICT_BARRIER_DIVERGENCE
+         : undecided         ? MC_VERDICT_INCONCLUSIVE
+                             : MC_VERDICT_DRF;
+}
+
+/* Stages 2 to 5: lock-step form, protocol, races. */
 static bool analyze_kernel(const mc_options *o, const mc_kernel *k,
                            mc_kernel_result *r, mc_arena *a) {
   r->kernel = k;
@@ -112,14 +119,17 @@ static bool analyze_kernel(const mc_options *o, const mc_kernel *k,
     pointers += k->arrays[i].kind == MC_ARRAY_PARAM;
   if (pointers > 1)
     r->assumptions[r->nassumptions++] = "kernel pointer parameters do not alias";
-  r->verdict = MC_VERDICT_INCONCLUSIVE;
-  r->reasons[r->nreasons++] = NOT_BUILT;
-  for (unsigned i = 0; i < k->narrays; i++)
-    r->arrays[i].verdict = MC_VERDICT_INCONCLUSIVE;
-  if (!lockstep_verdict(o, k, r, a))
-    return false;
   mc_protocol *p = mc_protocol_build(a, k, o);
-  return p && (p->failed || mc_cost_results(a, o, p, r));
+  if (!p || !lockstep_verdict(p->ls, r, a))
+    return false;
+  if (p->ls->status == MC_LS_IRREDUCIBLE) {
+    for (unsigned i = 0; i < k->narrays; i++)
+      r->arrays[i] = (mc_array_result){MC_VERDICT_INCONCLUSIVE, NULL, NULL, 0};
+  } else if (!mc_drf_analyze(a, p, o, r)) {
+    return false;
+  }
+  r->verdict = kernel_verdict(r);
+  return p->failed || mc_cost_results(a, o, p, r);
 }
 
 /* A kernel whose step budget ran out: Inconclusive, with what ran out,
@@ -269,8 +279,27 @@ static bool print_protocols(LLVMModuleRef m, const mc_options *o, mc_strbuf *out
   return true;
 }
 
+/* print<mapcost-drf>: each kernel's barrier intervals and race queries. */
+static bool print_drf(LLVMModuleRef m, const mc_options *o, mc_strbuf *out) {
+  mc_arena *a = mc_arena_new();
+  mc_kernels *ks = a ? find_kernels(a, m) : NULL;
+  bool ok = ks != NULL;
+  for (unsigned i = 0; ok && i < ks->nkernels; i++) {
+    mc_protocol *p = mc_protocol_build(a, &ks->kernels[i], o);
+    if (p)
+      mc_drf_print(a, p, o, out);
+    ok = p != NULL;
+  }
+  if (!ok)
+    mc_strbuf_append(out, "mapcost: out of memory\n");
+  mc_arena_free(a);
+  return true;
+}
+
 bool mc_print_module(LLVMModuleRef m, const mc_options *o, const char *name,
                      mc_strbuf *out) {
+  if (!strcmp(name, "drf"))
+    return print_drf(m, o, out);
   if (!strcmp(name, "protocols") || !strcmp(name, "cost"))
     return print_protocols(m, o, out, !strcmp(name, "cost"));
   if (!strcmp(name, "sym"))

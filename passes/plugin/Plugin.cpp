@@ -65,6 +65,8 @@ cl::opt<std::string> ReportFormat("mapcost-report-format", cl::cat(Category),
                                   cl::desc("Report format: json or sarif"));
 cl::opt<std::string> Warnings("mapcost-warnings", cl::cat(Category), cl::ValueOptional,
                               cl::desc("Report races and divergence as warnings (1)"));
+cl::opt<std::string> Races("mapcost-races", cl::cat(Category), cl::ValueOptional,
+                           cl::desc("Run the race analysis (1); 0 leaves arrays inconclusive"));
 cl::opt<std::string> Run("mapcost-run", cl::cat(Category), cl::ValueOptional,
                          cl::desc("Interpret each kernel with concrete values instead of analysing it"));
 cl::list<std::string> RunArrays("mapcost-run-array", cl::cat(Category),
@@ -105,6 +107,7 @@ bool collectOptions(Module &M, mc_options &O) {
                 {"rlimit", RLimit},        {"report", Report},
                 {"kernel-steps", KernelSteps}, {"module-steps", ModuleSteps},
                 {"report-format", ReportFormat}, {"warnings", Warnings},
+                {"races", Races},
                 {"run", Run},              {"run-shared-bytes", RunSharedBytes},
                 {"run-seed", RunSeed},     {"run-orders", RunOrders},
                 {"run-mode", RunMode},     {"run-steps", RunSteps},
@@ -175,7 +178,7 @@ struct PrinterPass : PassInfoMixin<PrinterPass> {
   static bool isRequired() { return true; }
 };
 
-const char *const Printers[] = {"kernels", "lockstep", "sym", "protocols", "cost"};
+const char *const Printers[] = {"kernels", "lockstep", "sym", "protocols", "cost", "drf"};
 
 void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(

@@ -39,7 +39,7 @@ def analyse(args, ll, side):
     out = tempfile.mkdtemp(prefix="mapcost-cost-")
     try:
         env = dict(os.environ)
-        env["MAPCOST_OPTIONS"] = ("-mapcost-report=%s -mapcost-warnings=0 "
+        env["MAPCOST_OPTIONS"] = ("-mapcost-report=%s -mapcost-warnings=0 -mapcost-races=0 "
                                   "-mapcost-block-dim=%d,%d,%d" % ((out,) + tuple(side["block_dim"])))
         p = subprocess.run([args.opt, "-load-pass-plugin=" + args.plugin, "-passes=mapcost",
                             "-disable-output", ll], env=env, capture_output=True, text=True,

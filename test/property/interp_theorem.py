@@ -67,7 +67,7 @@ def analyse(args, ll, side):
     out = tempfile.mkdtemp(prefix="mapcost-report-")
     try:
         env = dict(os.environ)
-        env["MAPCOST_OPTIONS"] = "-mapcost-report=%s -mapcost-warnings=0" % out
+        env["MAPCOST_OPTIONS"] = "-mapcost-report=%s -mapcost-warnings=0 -mapcost-races=0" % out
         p = subprocess.run([args.opt, "-load-pass-plugin=" + args.plugin, "-passes=mapcost",
                             "-disable-output", ll], env=env, capture_output=True, text=True,
                            timeout=300)

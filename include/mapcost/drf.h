@@ -1,0 +1,88 @@
+/* drf.h - stage 5: data-race freedom per array, decided with Z3.
+ *
+ *   opt -load-pass-plugin=build/libmapcost.so -passes='print<mapcost-drf>' \
+ *       -disable-output k.ll
+ *
+ * For every array (memory region) of a kernel's protocol (stage 4), the
+ * stage asks Z3 whether two threads can touch one byte of it, at least one
+ * of them writing, while nothing orders the two accesses (seed 001 §6,
+ * Example 5):
+ *   - block scope: two distinct threads of one block in the same barrier
+ *     interval, and when both are in one warp, the same __syncwarp interval;
+ *   - grid scope (global memory, unless -mapcost-only-intra-group): two
+ *     threads of distinct blocks, anywhere in the kernel.
+ * Atomics race with plain accesses and with atomics whose scope does not
+ * cover both threads; a write-write race is a race whatever the values.
+ *
+ * Barrier intervals without copying loop bodies (seed 001's align): the
+ * interval of an access is named by the barrier instance that opened it,
+ * the last barrier the thread passed: the barrier's node and the iteration
+ * numbers of the loops around it (or the kernel's start). Two accesses of
+ * two threads are concurrent exactly when those names are equal. The tail
+ * of iteration k of a synchronized loop is opened by a barrier of iteration
+ * k, the head of iteration k + 1 too; the head of iteration 0 by the last
+ * barrier before the loop; code after a loop that did not run (its guard
+ * false) by the last barrier before it. The name is a Z3 term built by
+ * walking back from the access (passes/drf/intervals.c), linear in the
+ * protocol's size.
+ *
+ * Expressions are Z3 bit-vectors node by node, with the IR's wrap-around
+ * (passes/drf/z3expr.c); where sym says a node of an access's offset does
+ * not wrap (its flags), the stage adds that as a constraint, so
+ * `y * width + x` with `mul nsw` does not collide modulo 2^32. Budgets are
+ * Z3's deterministic resource limit per query (-mapcost-rlimit); one fresh
+ * Z3 context per kernel, queries in a fixed order. Z3_L_UNDEF never becomes
+ * RaceFree.
+ */
+#ifndef MAPCOST_DRF_H
+#define MAPCOST_DRF_H
+
+#include "mapcost/options.h"
+#include "mapcost/protocol.h"
+#include "mapcost/report.h"
+#include "mapcost/support.h"
+#include "mapcost/sym.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What every verdict assumes of the launch, listed with the kernel's
+ * assumptions: a global index blockIdx.x * blockDim.x + threadIdx.x fits in
+ * an int. */
+#define MC_DRF_GRID_ASSUMPTION                                                 \
+  "the grid has fewer than 2^31 threads in each dimension"
+
+/* The budget per query when -mapcost-rlimit is not given. */
+enum { MC_DRF_DEFAULT_RLIMIT = 5000000 };
+
+/* Decides every array of p's kernel: fills r->arrays[i] (verdict, races,
+ * reason), sets r->checked_block/checked_grid and adds reasons. r->arrays
+ * must have one zeroed entry per array. False only when out of memory. */
+bool mc_drf_analyze(mc_arena *a, const mc_protocol *p, const mc_options *o,
+                    mc_kernel_result *r);
+
+/* The printer of print<mapcost-drf>: per kernel, the barrier interval of
+ * every access (as a Z3 term for thread 1), then per array each query with
+ * its scope, the two accesses and Z3's answer. */
+void mc_drf_print(mc_arena *a, const mc_protocol *p, const mc_options *o,
+                  mc_strbuf *out);
+
+/* ---- The translation alone, for tests ------------------------------------ */
+
+typedef enum { MC_SAT_NO, MC_SAT_YES, MC_SAT_UNKNOWN } mc_sat;
+
+/* Is the 1-bit expression `cond` true for some values of its atoms within
+ * the facts of s (each atom a free bit-vector, within its node's range)?
+ * With MC_SAT_YES and values != NULL, the model's value of each atom is
+ * written through values(data, atom, bits). rlimit 0: the default. */
+mc_sat mc_drf_satisfiable(const mc_sym *s, const mc_expr *cond,
+                          uint64_t rlimit,
+                          void (*values)(void *data, const mc_atom *a,
+                                         uint64_t bits),
+                          void *data);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

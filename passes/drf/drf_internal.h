@@ -1,0 +1,136 @@
+/* drf_internal.h - what the files of stage 5 share (not an interface). */
+#ifndef MAPCOST_DRF_INTERNAL_H
+#define MAPCOST_DRF_INTERNAL_H
+
+#include "mapcost/drf.h"
+
+#include <z3.h>
+
+/* ---- z3expr.c: Z3 contexts and the translation of expressions --------- */
+
+/* A fresh context whose errors set a flag instead of aborting, with
+ * models on. NULL when Z3 cannot make one. */
+Z3_context mc_z3_context_new(void);
+/* Did a Z3 call fail since the flag was last cleared? Clears it. */
+bool mc_z3_take_error(void);
+/* A solver for QF_BV with the deterministic budget rlimit per check. */
+Z3_solver mc_z3_solver_new(Z3_context z, uint64_t rlimit);
+/* Z3_solver_check, with a Z3 error read as Z3_L_UNDEF. */
+Z3_lbool mc_z3_check(Z3_context z, Z3_solver s);
+/* The model's value of a bit-vector term (its unsigned bits). */
+bool mc_z3_eval(Z3_context z, Z3_model m, Z3_ast t, uint64_t *bits);
+
+Z3_ast mc_z3_bv_const(Z3_context z, unsigned width, uint64_t bits);
+Z3_ast mc_z3_var(Z3_context z, const char *name, unsigned width);
+Z3_ast mc_z3_and(Z3_context z, const Z3_ast *ops, unsigned n);
+Z3_ast mc_z3_and2(Z3_context z, Z3_ast a, Z3_ast b);
+Z3_ast mc_z3_or2(Z3_context z, Z3_ast a, Z3_ast b);
+Z3_ast mc_z3_ext(Z3_context z, Z3_ast t, unsigned by, bool is_signed);
+
+/* A translator of expressions into one Z3 context: atoms come from the
+ * callback (a term of the atom's width); results are memoised per node. */
+typedef Z3_ast (*mc_z3_atom_fn)(void *data, const mc_atom *a);
+typedef struct mc_z3tr mc_z3tr;
+mc_z3tr *mc_z3tr_new(mc_arena *a, Z3_context z, mc_z3_atom_fn fn, void *data);
+/* The bits of e as a bit-vector of e's width; NULL on a Z3 error. */
+Z3_ast mc_z3_bv(mc_z3tr *t, const mc_expr *e);
+/* A 1-bit expression as a Z3 Boolean. */
+Z3_ast mc_z3_bool(mc_z3tr *t, const mc_expr *e);
+/* What sym's flags say of e and its subterms: where a sum or a product of
+ * exact operands is exact (MC_NSW / MC_NUW), its value computed without
+ * wrap-around equals its bits. A Boolean; true when nothing is known. */
+Z3_ast mc_z3_nowrap(mc_z3tr *t, const mc_expr *e);
+/* The range sym records for an atom node, as a constraint on term v. */
+Z3_ast mc_z3_in_range(Z3_context z, const mc_expr *atom, Z3_ast v);
+
+/* ---- intervals.c: threads, loop instances and barrier intervals -------- */
+
+enum { MC_DRF_MAX_DEPTH = 16, MC_DRF_ANY_INTERVAL = 0x8000 };
+
+/* Where a node sits: its siblings, its index among them, and the site of
+ * its loop (NULL at the kernel's level). */
+typedef struct mc_site {
+  const mc_pnode *node;
+  const mc_pnode *siblings;
+  unsigned nsiblings, index, depth;
+  const struct mc_site *loop;
+} mc_site;
+
+/* The name of a barrier interval: the barrier instance that opened it (its
+ * number, 0 for the kernel's start; the iterations of the loops around it,
+ * outermost first, 0 beyond its depth). */
+typedef struct {
+  Z3_ast id;                      /* 16 bits */
+  Z3_ast k[MC_DRF_MAX_DEPTH];     /* 32 bits each */
+} mc_phase;
+
+typedef struct mc_env mc_env;
+
+/* One kernel's state for Z3. */
+typedef struct {
+  mc_arena *a;
+  const mc_protocol *p;
+  const mc_options *o;
+  Z3_context z;
+  mc_site *sites;                 /* one per node, preorder */
+  unsigned nsites;
+  unsigned depth;                 /* deepest loop nesting, at most the max */
+  Z3_ast bdim[3], gdim[3], ws;
+  Z3_ast tid[2][3], bid[2][3];    /* thread 0 and 1; bid[1] == bid[0] in a
+                                     block-scope query */
+  const mc_atom **param_atoms;    /* the parameters met, and their terms */
+  Z3_ast *param_vars;
+  unsigned *param_stamp;          /* the last query that met each */
+  unsigned nparam_vars, query;
+  /* constraints gathered while a query is built (loop ends, no-wrap) */
+  Z3_ast *side;
+  unsigned nside, cap_side;
+  unsigned fresh;                 /* names of fresh constants */
+  const char *approx;             /* an approximation met building a query */
+  bool any_interval;              /* the query has intervals that may be any
+                                     (ids from MC_DRF_ANY_INTERVAL) */
+  mc_env *kernel_env[2];          /* per thread, per query */
+} mc_drf_ctx;
+
+/* Sets up d for p: sites, dimensions and their limits (the constraints go
+ * to d->side). False when out of memory or Z3 fails. */
+bool mc_drf_ctx_init(mc_drf_ctx *d, mc_arena *a, const mc_protocol *p,
+                     const mc_options *o, Z3_context z);
+/* Starts a query: fresh thread ids (thread 1 in another block when grid),
+ * no side constraints, the kernel environments of both threads. */
+bool mc_drf_query_begin(mc_drf_ctx *d, bool grid);
+bool mc_drf_side(mc_drf_ctx *d, Z3_ast c);
+/* The site of node n, or NULL. */
+const mc_site *mc_drf_site(const mc_drf_ctx *d, const mc_pnode *n);
+
+/* A thread's instance of the loops around `site`: every enclosing loop at a
+ * fresh iteration (live: the thread runs them). */
+mc_env *mc_drf_env_at(mc_drf_ctx *d, int thread, const mc_site *site);
+/* The thread runs env's loop instances. */
+Z3_ast mc_drf_live(const mc_env *env);
+/* The thread runs the node of `site` in env (its guard in the iterations of
+ * env), as a Z3 Boolean. */
+Z3_ast mc_drf_runs(mc_drf_ctx *d, mc_env *env, const mc_site *site);
+/* An expression over env's values. */
+Z3_ast mc_drf_term(mc_drf_ctx *d, mc_env *env, const mc_expr *e);
+Z3_ast mc_drf_nowrap(mc_drf_ctx *d, mc_env *env, const mc_expr *e);
+/* The barrier interval of the node of `site` in env: block barriers only
+ * (warp false), or block barriers and __syncwarp (warp true). */
+bool mc_drf_phase(mc_drf_ctx *d, mc_env *env, const mc_site *site, bool warp,
+                  mc_phase *out);
+Z3_ast mc_drf_phase_eq(mc_drf_ctx *d, const mc_phase *a, const mc_phase *b);
+/* The linear thread id and the warp of a thread. */
+Z3_ast mc_drf_warp(mc_drf_ctx *d, int thread);
+/* The loop variables of env's loops, for witnesses: calls fn for each
+ * (atom, term), innermost loop last. */
+void mc_drf_env_vars(mc_drf_ctx *d, mc_env *env,
+                     void (*fn)(void *data, const mc_atom *a, Z3_ast v),
+                     void *data);
+/* The approximations met along the loops of env (loop iterations, guards),
+ * added to the list; returns the new count. */
+unsigned mc_drf_env_approx(const mc_env *env, const char **out, unsigned n,
+                           unsigned max);
+
+#include "replay.h"
+
+#endif

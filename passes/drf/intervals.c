@@ -1,0 +1,764 @@
+/* intervals.c - stage 5: the two threads, their loop instances and the
+ * barrier intervals of their accesses, as Z3 terms.
+ *
+ * An environment is one thread's instance of the loops around a point: for
+ * each enclosing loop an iteration number k (a 32-bit constant), with the
+ * loop's variables in that iteration (their closed forms at k; without one,
+ * the initial value at k = 0 and any value after) and `live`: the thread
+ * runs those iterations (each loop entered, k == 0 || stay(k - 1), or
+ * k <= last when the protocol knows last).
+ *
+ * The barrier interval of a node (drf.h) is found by walking back from it:
+ * a barrier met on the way opened it (if the barrier's guard holds, else
+ * the walk goes on); a loop met on the way that contains barriers was left
+ * after its last iteration L (fresh, with live -> L runs and !stay(L)), so
+ * the walk continues from the end of iteration L when the loop was entered
+ * and past the loop when not; the start of a loop's body continues at the
+ * end of iteration k - 1 when k > 0, else before the loop; the kernel's
+ * start is interval 0. A walk that would go back a second iteration (a
+ * body none of whose barriers must run) gives up with a fresh name: any
+ * interval, an over-approximation noted in the race. Walks are memoised per
+ * environment and position, so the terms stay linear in the protocol.
+ */
+#include "drf_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+struct mc_env {
+  mc_drf_ctx *d;
+  int thread;
+  mc_env *parent;
+  const mc_site *loop;      /* NULL: the kernel's level */
+  Z3_ast k;                 /* the iteration, 32 bits */
+  Z3_ast live;
+  bool previous;            /* made for the end of the previous iteration */
+  mc_z3tr *tr;
+  const mc_atom **atoms;    /* values of atoms met in this environment */
+  Z3_ast *vals;
+  unsigned natoms, cap;
+  mc_phase *scan[2];        /* memo of walks: [warp][position] */
+  bool *scanned[2];
+  /* loop_env: live is final; before, constraints that hold when the
+   * environment is live wait in pending */
+  bool finished, in_loop_env;
+  Z3_ast pending[8];
+  unsigned npending;
+};
+
+static const mc_ploop *env_loop(const mc_env *e) {
+  return e->loop ? e->loop->node->loop : NULL;
+}
+
+static void body_of(const mc_env *e, const mc_pnode **body, unsigned *n) {
+  if (e->loop) {
+    *body = e->loop->node->body;
+    *n = e->loop->node->nbody;
+  } else {
+    *body = e->d->p->nodes;
+    *n = e->d->p->nnodes;
+  }
+}
+
+bool mc_drf_side(mc_drf_ctx *d, Z3_ast c) {
+  if (!c)
+    return false;
+  if (d->nside == d->cap_side) {
+    unsigned cap = d->cap_side ? 2 * d->cap_side : 64;
+    Z3_ast *s = mc_alloc(d->a, cap * sizeof *s);
+    if (!s)
+      return false;
+    if (d->nside)
+      memcpy(s, d->side, d->nside * sizeof *s);
+    d->side = s;
+    d->cap_side = cap;
+  }
+  d->side[d->nside++] = c;
+  return true;
+}
+
+static Z3_ast fresh(mc_drf_ctx *d, const char *what, unsigned width) {
+  char name[96];
+  snprintf(name, sizeof name, "%s!%u", what, d->fresh++);
+  return mc_z3_var(d->z, name, width);
+}
+
+/* ---- Atoms ----------------------------------------------------------------- */
+
+static bool memo_put(mc_env *e, const mc_atom *a, Z3_ast v) {
+  if (e->natoms == e->cap) {
+    unsigned cap = e->cap ? 2 * e->cap : 8;
+    const mc_atom **atoms = mc_alloc(e->d->a, cap * sizeof *atoms);
+    Z3_ast *vals = mc_alloc(e->d->a, cap * sizeof *vals);
+    if (!atoms || !vals)
+      return false;
+    if (e->natoms) {
+      memcpy(atoms, e->atoms, e->natoms * sizeof *atoms);
+      memcpy(vals, e->vals, e->natoms * sizeof *vals);
+    }
+    e->atoms = atoms;
+    e->vals = vals;
+    e->cap = cap;
+  }
+  e->atoms[e->natoms] = a;
+  e->vals[e->natoms++] = v;
+  return true;
+}
+
+static Z3_ast memo_get(const mc_env *e, const mc_atom *a) {
+  for (unsigned i = 0; i < e->natoms; i++)
+    if (e->atoms[i] == a)
+      return e->vals[i];
+  return NULL;
+}
+
+static Z3_ast param(mc_drf_ctx *d, const mc_atom *a) {
+  for (unsigned i = 0; i < d->nparam_vars; i++)
+    if (d->param_atoms[i] == a) {
+      d->param_stamp[i] = d->query;
+      return d->param_vars[i];
+    }
+  unsigned n = d->nparam_vars + 1;
+  const mc_atom **atoms = mc_alloc(d->a, n * sizeof *atoms);
+  Z3_ast *vars = mc_alloc(d->a, n * sizeof *vars);
+  unsigned *stamp = mc_alloc(d->a, n * sizeof *stamp);
+  if (!atoms || !vars || !stamp)
+    return NULL;
+  if (d->nparam_vars) {
+    memcpy(atoms, d->param_atoms, d->nparam_vars * sizeof *atoms);
+    memcpy(vars, d->param_vars, d->nparam_vars * sizeof *vars);
+    memcpy(stamp, d->param_stamp, d->nparam_vars * sizeof *stamp);
+  }
+  stamp[d->nparam_vars] = d->query;
+  d->param_stamp = stamp;
+  char name[96];
+  snprintf(name, sizeof name, "param.%s", a->name);
+  Z3_ast v = mc_z3_var(d->z, name, a->width);
+  const mc_expr *node = mc_sym_param(d->p->accesses->sym, a->index, a->name,
+                                     a->width, a->is_signed, a->value);
+  if (!node || !mc_drf_side(d, mc_z3_in_range(d->z, node, v)))
+    return NULL;
+  atoms[d->nparam_vars] = a;
+  vars[d->nparam_vars++] = v;
+  d->param_atoms = atoms;
+  d->param_vars = vars;
+  return v;
+}
+
+static mc_env *env_new(mc_drf_ctx *d, int thread, mc_env *parent,
+                       const mc_site *loop, Z3_ast k, bool previous);
+
+/* c holds whenever f is live. */
+static bool when_live(mc_env *f, Z3_ast c) {
+  if (f->finished)
+    return mc_drf_side(f->d, Z3_mk_implies(f->d->z, f->live, c));
+  if (f->in_loop_env && f->npending < sizeof f->pending / sizeof f->pending[0])
+    f->pending[f->npending++] = c;
+  return true; /* else dropped: fewer constraints */
+}
+
+/* A variable stepped by `add nsw` (the IR's flag, or sym's) never wraps in
+ * the iterations a thread runs: init + k * by, computed wide with by's bits
+ * read signed, is its value. */
+static void no_wrap_steps(mc_env *f, const mc_loop_var *v, Z3_ast value) {
+  Z3_context z = f->d->z;
+  unsigned w = v->atom->width, by_w = w + 34;
+  if (v->step != MC_STEP_ADD || !v->by || !v->init || !v->next ||
+      !((v->next->flags | v->next->assumed) & MC_NSW) || w > 64)
+    return;
+  Z3_ast init = mc_z3_bv(f->parent->tr, v->init);
+  Z3_ast by = mc_z3_bv(f->parent->tr, v->by);
+  if (!init || !by || v->init->width != w || v->by->width != w)
+    return;
+  Z3_ast k = Z3_mk_zero_ext(z, by_w - 32, f->k);
+  Z3_ast wide = Z3_mk_bvadd(z, mc_z3_ext(z, init, by_w - w, true),
+                            Z3_mk_bvmul(z, k, mc_z3_ext(z, by, by_w - w, true)));
+  when_live(f, Z3_mk_eq(z, wide, mc_z3_ext(z, value, by_w - w, true)));
+}
+
+/* next = c - v or v ^ c: the value alternates between init and its image. */
+static Z3_ast alternating(mc_env *f, const mc_loop_var *v, Z3_ast init) {
+  const mc_expr *n = v->next;
+  Z3_context z = f->d->z;
+  if (!n || !init)
+    return NULL;
+  Z3_ast other = NULL;
+  if (n->op == MC_EXPR_ADD && n->nops == 1 && n->ops[0] == v->var &&
+      n->coefs[0] == -1)
+    other = Z3_mk_bvsub(z, mc_z3_bv_const(z, n->width, (uint64_t)n->value), init);
+  else if (n->op == MC_EXPR_XOR && n->nops == 2 && n->ops[0] == v->var &&
+           n->ops[1]->op == MC_EXPR_CONST)
+    other = Z3_mk_bvxor(z, init, mc_z3_bv_const(z, n->width, (uint64_t)n->ops[1]->value));
+  if (!other)
+    return NULL;
+  Z3_ast odd = Z3_mk_eq(z, Z3_mk_extract(z, 0, 0, f->k), mc_z3_bv_const(z, 1, 1));
+  return Z3_mk_ite(z, odd, other, init);
+}
+
+/* The value of loop variable v of env f's loop in f's iteration. */
+static Z3_ast loop_var(mc_env *f, const mc_loop_var *v) {
+  mc_drf_ctx *d = f->d;
+  if (v->closed) {
+    Z3_ast value = mc_z3_bv(f->tr, v->closed);
+    if (value)
+      no_wrap_steps(f, v, value);
+    return value;
+  }
+  Z3_ast init = v->init ? mc_z3_bv(f->parent->tr, v->init)
+                        : fresh(d, v->atom->name, v->atom->width);
+  if (!init)
+    return NULL;
+  Z3_ast alt = alternating(f, v, init);
+  if (alt)
+    return alt;
+  Z3_ast zero = Z3_mk_eq(d->z, f->k, mc_z3_bv_const(d->z, 32, 0));
+  return Z3_mk_ite(d->z, zero, init, fresh(d, v->atom->name, v->atom->width));
+}
+
+static Z3_ast atom_value(void *data, const mc_atom *a) {
+  mc_env *e = data;
+  mc_drf_ctx *d = e->d;
+  Z3_context z = d->z;
+  Z3_ast v = memo_get(e, a);
+  if (v)
+    return v;
+  int t = e->thread;
+  switch (a->kind) {
+  case MC_ATOM_TID: v = d->tid[t][a->dim]; break;
+  case MC_ATOM_BID: v = d->bid[t][a->dim]; break;
+  case MC_ATOM_BDIM: v = d->bdim[a->dim]; break;
+  case MC_ATOM_GDIM: v = d->gdim[a->dim]; break;
+  case MC_ATOM_WARPSIZE: v = d->ws; break;
+  case MC_ATOM_LANE:
+  case MC_ATOM_WARPID: {
+    Z3_ast x = d->tid[t][0], y = d->tid[t][1], zz = d->tid[t][2];
+    Z3_ast lin = Z3_mk_bvadd(
+        z, x,
+        Z3_mk_bvmul(z, d->bdim[0],
+                    Z3_mk_bvadd(z, y, Z3_mk_bvmul(z, d->bdim[1], zz))));
+    v = a->kind == MC_ATOM_LANE ? Z3_mk_bvurem(z, lin, d->ws)
+                                : Z3_mk_bvudiv(z, lin, d->ws);
+    break;
+  }
+  case MC_ATOM_PARAM: v = param(d, a); break;
+  case MC_ATOM_LOOP:
+    for (mc_env *f = e; f && !v; f = f->parent) {
+      const mc_ploop *l = env_loop(f);
+      if (!l)
+        continue;
+      if (l->iter && l->iter->atom == a) {
+        v = f->k;
+        break;
+      }
+      for (unsigned i = 0; i < l->nvars; i++)
+        if (l->vars[i].atom == a) {
+          v = loop_var(f, &l->vars[i]);
+          if (!v)
+            return NULL;
+          break;
+        }
+    }
+    if (!v)
+      v = fresh(d, a->name, a->width);
+    break;
+  case MC_ATOM_UNKNOWN: v = fresh(d, a->name, a->width); break;
+  }
+  if (!v || mc_z3_take_error() || !memo_put(e, a, v))
+    return NULL;
+  return v;
+}
+
+Z3_ast mc_drf_term(mc_drf_ctx *d, mc_env *env, const mc_expr *e) {
+  (void)d;
+  return mc_z3_bv(env->tr, e);
+}
+
+Z3_ast mc_drf_nowrap(mc_drf_ctx *d, mc_env *env, const mc_expr *e) {
+  (void)d;
+  return mc_z3_nowrap(env->tr, e);
+}
+
+static Z3_ast cond(mc_env *env, const mc_expr *c) {
+  int64_t v;
+  if (mc_expr_is_const(c, &v))
+    return v ? Z3_mk_true(env->d->z) : Z3_mk_false(env->d->z);
+  return mc_z3_bool(env->tr, c);
+}
+
+/* ---- Environments --------------------------------------------------------- */
+
+/* A loop `for (v = init; v < n; v += by)` (signed, n loop-invariant) that
+ * the protocol does not call monotone because the sign of by is unknown (a
+ * grid stride blockDim.x * gridDim.x read as int): when by > 0 and
+ * n + by <= 2^31 the steps cannot wrap before v reaches n, so v in
+ * iteration k - 1 (env prev) is init + (k - 1) * by over the integers and
+ * every earlier iteration stayed. The condition returned holds in every
+ * iteration a thread runs; NULL when the loop is not of this form. */
+static Z3_ast counting_up(mc_env *prev, const mc_ploop *l) {
+  const mc_expr *c = l->stay;
+  if (c->op != MC_EXPR_CMP || (c->pred != MC_CMP_SLT && c->pred != MC_CMP_SLE) ||
+      c->ops[1]->width != c->ops[0]->width ||
+      mc_expr_mentions(c->ops[1], 1u << MC_ATOM_LOOP))
+    return NULL;
+  const mc_loop_var *v = NULL;
+  for (unsigned i = 0; i < l->nvars && !v; i++)
+    if (l->vars[i].atom == c->ops[0]->atom && c->ops[0]->op == MC_EXPR_ATOM)
+      v = &l->vars[i];
+  if (!v || v->step != MC_STEP_ADD || !v->by || !v->init || !v->closed ||
+      v->atom->width > 32)
+    return NULL;
+  Z3_context z = prev->d->z;
+  unsigned w = v->atom->width, W = w + 34;
+  Z3_ast by = mc_z3_bv(prev->parent->tr, v->by);
+  Z3_ast init = mc_z3_bv(prev->parent->tr, v->init);
+  Z3_ast n = mc_z3_bv(prev->parent->tr, c->ops[1]);
+  Z3_ast value = atom_value(prev, v->atom);
+  if (!by || !init || !n || !value)
+    return NULL;
+  Z3_ast k = Z3_mk_zero_ext(z, W - 32, prev->k);
+  Z3_ast wide = Z3_mk_bvadd(z, mc_z3_ext(z, init, W - w, true),
+                            Z3_mk_bvmul(z, k, mc_z3_ext(z, by, W - w, true)));
+  Z3_ast exact = Z3_mk_eq(z, wide, mc_z3_ext(z, value, W - w, true));
+  Z3_ast positive = Z3_mk_bvsgt(z, by, mc_z3_bv_const(z, w, 0));
+  Z3_ast limit = mc_z3_bv_const(z, W, UINT64_C(1) << (w - 1));
+  Z3_ast may_wrap = Z3_mk_bvsgt(z, Z3_mk_bvadd(z, mc_z3_ext(z, n, W - w, true),
+                                               mc_z3_ext(z, by, W - w, true)),
+                                limit);
+  Z3_ast ops[3] = {Z3_mk_not(z, positive), exact, may_wrap};
+  return Z3_mk_or(z, 3, ops);
+}
+
+/* Does the thread run iteration k of env's loop (given it entered)? */
+static Z3_ast runs_iteration(mc_env *e) {
+  mc_drf_ctx *d = e->d;
+  Z3_context z = d->z;
+  const mc_ploop *l = env_loop(e);
+  if (l->last) {
+    Z3_ast last = mc_z3_bv(e->parent->tr, l->last);
+    if (!last)
+      return NULL;
+    unsigned w = l->last->width;
+    Z3_ast k = w > 32 ? Z3_mk_zero_ext(z, w - 32, e->k) : e->k;
+    return w >= 32 ? Z3_mk_bvule(z, k, last) : NULL;
+  }
+  Z3_ast zero = Z3_mk_eq(z, e->k, mc_z3_bv_const(z, 32, 0));
+  if (!l->stay)
+    return Z3_mk_true(z);
+  mc_env *prev = env_new(d, e->thread, e->parent, e->loop,
+                         Z3_mk_bvsub(z, e->k, mc_z3_bv_const(z, 32, 1)), true);
+  Z3_ast stay = prev ? cond(prev, l->stay) : NULL;
+  if (stay && !l->monotone) {
+    Z3_ast up = counting_up(prev, l);
+    if (up)
+      stay = mc_z3_and2(z, stay, up);
+  }
+  return stay ? mc_z3_or2(z, zero, stay) : NULL;
+}
+
+static mc_env *env_new(mc_drf_ctx *d, int thread, mc_env *parent,
+                       const mc_site *loop, Z3_ast k, bool previous) {
+  mc_env *e = mc_alloc(d->a, sizeof *e);
+  if (!e)
+    return NULL;
+  e->d = d;
+  e->thread = thread;
+  e->parent = parent;
+  e->loop = loop;
+  e->k = k;
+  e->previous = previous;
+  e->live = Z3_mk_true(d->z);
+  e->tr = mc_z3tr_new(d->a, d->z, atom_value, e);
+  return e->tr ? e : NULL;
+}
+
+/* The instance of loop `site` inside parent at iteration k: live when the
+ * parent is, the loop is entered and iteration k runs. */
+static mc_env *loop_env(mc_env *parent, const mc_site *site, Z3_ast k) {
+  mc_drf_ctx *d = parent->d;
+  mc_env *e = env_new(d, parent->thread, parent, site, k, false);
+  if (!e)
+    return NULL;
+  e->in_loop_env = true;
+  Z3_ast entered = cond(parent, site->node->guard);
+  Z3_ast runs = entered ? runs_iteration(e) : NULL;
+  if (!runs)
+    return NULL;
+  Z3_ast parts[3] = {parent->live, entered, runs};
+  e->live = Z3_mk_and(d->z, 3, parts);
+  e->finished = true;
+  for (unsigned i = 0; i < e->npending; i++)
+    if (!when_live(e, e->pending[i]))
+      return NULL;
+  return e;
+}
+
+mc_env *mc_drf_env_at(mc_drf_ctx *d, int thread, const mc_site *site) {
+  const mc_site *chain[MC_DRF_MAX_DEPTH];
+  unsigned n = 0;
+  for (const mc_site *l = site->loop; l; l = l->loop) {
+    if (n == MC_DRF_MAX_DEPTH)
+      return NULL;
+    chain[n++] = l;
+  }
+  mc_env *e = d->kernel_env[thread];
+  while (e && n--) {
+    char name[64];
+    snprintf(name, sizeof name, "k%u@%d", chain[n]->node->loop->index + 1,
+             thread + 1);
+    e = loop_env(e, chain[n], fresh(d, name, 32));
+  }
+  return e;
+}
+
+Z3_ast mc_drf_live(const mc_env *env) { return env->live; }
+
+Z3_ast mc_drf_runs(mc_drf_ctx *d, mc_env *env, const mc_site *site) {
+  Z3_ast g = cond(env, site->node->guard);
+  return g ? mc_z3_and2(d->z, env->live, g) : NULL;
+}
+
+/* ---- Barrier intervals ---------------------------------------------------- */
+
+static bool is_barrier(mc_drf_ctx *d, const mc_pnode *n, bool warp) {
+  if (n->kind != MC_PN_SYNC && !(warp && n->kind == MC_PN_SYNCWARP))
+    return false;
+  if (!n->barrier || n->barrier->verdict == MC_LS_BARRIER_NOT_A_BARRIER)
+    return false;
+  if (n->barrier->verdict != MC_LS_BARRIER_OK) {
+    d->approx = mc_sprintf(d->a, "%s at line %u may not synchronize the whole "
+                           "%s and is not counted as a barrier",
+                           n->barrier->name, n->barrier->line,
+                           n->kind == MC_PN_SYNC ? "block" : "warp");
+    return false;
+  }
+  int64_t mask;
+  /* a partial mask orders only its lanes: not counted */
+  if (n->kind == MC_PN_SYNCWARP &&
+      (!n->mask || !mc_expr_is_const(n->mask, &mask) ||
+       (uint32_t)mask != 0xffffffffu))
+    return false;
+  return true;
+}
+
+static bool has_barrier(const mc_pnode *n, bool warp) {
+  return n->kind == MC_PN_LOOP &&
+         (n->loop->synchronized || (warp && n->loop->warp_synchronized));
+}
+
+static void phase_start(mc_drf_ctx *d, mc_phase *out) {
+  out->id = mc_z3_bv_const(d->z, 16, 0);
+  for (unsigned i = 0; i < d->depth; i++)
+    out->k[i] = mc_z3_bv_const(d->z, 32, 0);
+}
+
+/* Any interval: numbered from MC_DRF_ANY_INTERVAL up, so that a model can
+ * tell whether it relies on one. */
+static void phase_fresh(mc_drf_ctx *d, mc_phase *out) {
+  out->id = fresh(d, "interval", 16);
+  mc_drf_side(d, Z3_mk_bvuge(d->z, out->id,
+                             mc_z3_bv_const(d->z, 16, MC_DRF_ANY_INTERVAL)));
+  for (unsigned i = 0; i < d->depth; i++)
+    out->k[i] = fresh(d, "interval.k", 32);
+  d->any_interval = true;
+}
+
+static void phase_of(mc_drf_ctx *d, const mc_site *barrier, mc_env *env,
+                     mc_phase *out) {
+  out->id = mc_z3_bv_const(d->z, 16, (uint64_t)(barrier - d->sites) + 1);
+  unsigned n = 0;
+  for (mc_env *e = env; e && e->loop; e = e->parent)
+    n++;
+  unsigned i = n;
+  for (mc_env *e = env; e && e->loop; e = e->parent)
+    out->k[--i] = e->k;
+  for (i = n; i < d->depth; i++)
+    out->k[i] = mc_z3_bv_const(d->z, 32, 0);
+}
+
+static void phase_ite(mc_drf_ctx *d, Z3_ast c, const mc_phase *a,
+                      const mc_phase *b, mc_phase *out) {
+  out->id = Z3_mk_ite(d->z, c, a->id, b->id);
+  for (unsigned i = 0; i < d->depth; i++)
+    out->k[i] = Z3_mk_ite(d->z, c, a->k[i], b->k[i]);
+}
+
+static bool scan(mc_env *e, unsigned pos, bool warp, mc_phase *out);
+
+/* The interval at the end of one iteration of loop node `site` entered from
+ * env: a fresh last iteration L, with its constraints. */
+static bool scan_loop_end(mc_env *env, const mc_site *site, bool warp,
+                          mc_phase *out) {
+  mc_drf_ctx *d = env->d;
+  char name[64];
+  snprintf(name, sizeof name, "last%u@%d", site->node->loop->index + 1,
+           env->thread + 1);
+  mc_env *in = loop_env(env, site, fresh(d, name, 32));
+  if (!in)
+    return false;
+  /* live(env) and entered: L runs and is the last */
+  Z3_ast entered = cond(env, site->node->guard);
+  Z3_ast stay = site->node->loop->stay ? cond(in, site->node->loop->stay)
+                                       : Z3_mk_false(d->z);
+  if (!entered || !stay)
+    return false;
+  Z3_ast pre = mc_z3_and2(d->z, env->live, entered);
+  Z3_ast post = mc_z3_and2(d->z, in->live, Z3_mk_not(d->z, stay));
+  if (!mc_drf_side(d, Z3_mk_implies(d->z, pre, post)))
+    return false;
+  return scan(in, site->node->nbody, warp, out);
+}
+
+/* The interval at position pos (before body[pos]) of env's body. */
+static bool scan(mc_env *e, unsigned pos, bool warp, mc_phase *out) {
+  mc_drf_ctx *d = e->d;
+  const mc_pnode *body;
+  unsigned n;
+  body_of(e, &body, &n);
+  if (!e->scan[warp]) {
+    e->scan[warp] = mc_alloc(d->a, (n + 1) * sizeof(mc_phase));
+    e->scanned[warp] = mc_alloc(d->a, (n + 1) * sizeof(bool));
+    if (!e->scan[warp] || !e->scanned[warp])
+      return false;
+  }
+  if (e->scanned[warp][pos]) {
+    *out = e->scan[warp][pos];
+    return true;
+  }
+  mc_phase r;
+  if (pos == 0) {
+    if (!e->loop) {
+      phase_start(d, &r);
+    } else if (!has_barrier(e->loop->node, warp)) {
+      /* no barrier inside: every iteration is in the interval before it */
+      if (!scan(e->parent, e->loop->index, warp, &r))
+        return false;
+    } else {
+      const mc_site *ls = e->loop;
+      Z3_ast first = Z3_mk_eq(d->z, e->k, mc_z3_bv_const(d->z, 32, 0));
+      mc_phase before, prev;
+      if (!scan(e->parent, ls->index, warp, &before))
+        return false;
+      if (e->previous) {
+        phase_fresh(d, &prev);
+      } else {
+        mc_env *p = env_new(d, e->thread, e->parent, ls,
+                            Z3_mk_bvsub(d->z, e->k, mc_z3_bv_const(d->z, 32, 1)),
+                            true);
+        if (!p || !scan(p, n, warp, &prev))
+          return false;
+      }
+      phase_ite(d, first, &before, &prev, &r);
+    }
+  } else {
+    const mc_pnode *b = &body[pos - 1];
+    const mc_site *bs = mc_drf_site(d, b);
+    if (is_barrier(d, b, warp)) {
+      mc_phase at;
+      phase_of(d, bs, e, &at);
+      int64_t always;
+      if (mc_expr_is_const(b->guard, &always) && always) {
+        r = at;
+      } else {
+        mc_phase other;
+        Z3_ast g = cond(e, b->guard);
+        if (!g || !scan(e, pos - 1, warp, &other))
+          return false;
+        phase_ite(d, g, &at, &other, &r);
+      }
+    } else if (has_barrier(b, warp)) {
+      mc_phase inside, other;
+      Z3_ast g = cond(e, b->guard);
+      if (!g || !scan_loop_end(e, bs, warp, &inside) ||
+          !scan(e, pos - 1, warp, &other))
+        return false;
+      phase_ite(d, g, &inside, &other, &r);
+    } else if (!scan(e, pos - 1, warp, &r)) {
+      return false;
+    }
+  }
+  if (mc_z3_take_error())
+    return false;
+  e->scan[warp][pos] = r;
+  e->scanned[warp][pos] = true;
+  *out = r;
+  return true;
+}
+
+bool mc_drf_phase(mc_drf_ctx *d, mc_env *env, const mc_site *site, bool warp,
+                  mc_phase *out) {
+  (void)d;
+  return scan(env, site->index, warp, out);
+}
+
+Z3_ast mc_drf_phase_eq(mc_drf_ctx *d, const mc_phase *a, const mc_phase *b) {
+  Z3_ast parts[MC_DRF_MAX_DEPTH + 1];
+  unsigned n = 0;
+  parts[n++] = Z3_mk_eq(d->z, a->id, b->id);
+  for (unsigned i = 0; i < d->depth; i++)
+    parts[n++] = Z3_mk_eq(d->z, a->k[i], b->k[i]);
+  return mc_z3_and(d->z, parts, n);
+}
+
+Z3_ast mc_drf_warp(mc_drf_ctx *d, int thread) {
+  static const mc_atom warp = {.kind = MC_ATOM_WARPID, .width = 32,
+                               .name = "%warpid"};
+  return atom_value(d->kernel_env[thread], &warp);
+}
+
+void mc_drf_env_vars(mc_drf_ctx *d, mc_env *env,
+                     void (*fn)(void *data, const mc_atom *a, Z3_ast v),
+                     void *data) {
+  (void)d;
+  if (!env || !env->loop)
+    return;
+  mc_drf_env_vars(d, env->parent, fn, data);
+  const mc_ploop *l = env_loop(env);
+  for (unsigned i = 0; i < l->nvars; i++) {
+    Z3_ast v = atom_value(env, l->vars[i].atom);
+    if (v)
+      fn(data, l->vars[i].atom, v);
+  }
+}
+
+unsigned mc_drf_env_approx(const mc_env *env, const char **out, unsigned n,
+                           unsigned max) {
+  for (const mc_env *e = env; e && e->loop; e = e->parent) {
+    const mc_pnode *ln = e->loop->node;
+    const char *why[2] = {ln->guard_approx, ln->loop->approx};
+    for (unsigned i = 0; i < 2; i++) {
+      bool seen = !why[i];
+      for (unsigned j = 0; j < n && !seen; j++)
+        seen = !strcmp(out[j], why[i]);
+      if (!seen && n < max)
+        out[n++] = why[i];
+    }
+  }
+  return n;
+}
+
+/* ---- The kernel's context -------------------------------------------------- */
+
+static void add_sites(mc_drf_ctx *d, const mc_pnode *nodes, unsigned n,
+                      const mc_site *loop, unsigned depth) {
+  for (unsigned i = 0; i < n; i++) {
+    mc_site *s = &d->sites[d->nsites++];
+    *s = (mc_site){&nodes[i], nodes, n, i, depth, loop};
+    if (nodes[i].kind == MC_PN_LOOP) {
+      if (depth + 1 > d->depth)
+        d->depth = depth + 1;
+      add_sites(d, nodes[i].body, nodes[i].nbody, s, depth + 1);
+    }
+  }
+}
+
+static unsigned count_nodes(const mc_pnode *nodes, unsigned n) {
+  unsigned c = n;
+  for (unsigned i = 0; i < n; i++)
+    if (nodes[i].kind == MC_PN_LOOP)
+      c += count_nodes(nodes[i].body, nodes[i].nbody);
+  return c;
+}
+
+const mc_site *mc_drf_site(const mc_drf_ctx *d, const mc_pnode *n) {
+  /* sites are in preorder and nodes of one body are contiguous */
+  for (unsigned i = 0; i < d->nsites; i++)
+    if (d->sites[i].node == n)
+      return &d->sites[i];
+  return NULL;
+}
+
+bool mc_drf_ctx_init(mc_drf_ctx *d, mc_arena *a, const mc_protocol *p,
+                     const mc_options *o, Z3_context z) {
+  memset(d, 0, sizeof *d);
+  d->a = a;
+  d->p = p;
+  d->o = o;
+  d->z = z;
+  unsigned n = count_nodes(p->nodes, p->nnodes);
+  if (n >= MC_DRF_ANY_INTERVAL)
+    return false;
+  d->sites = mc_alloc(a, (n + 1) * sizeof *d->sites);
+  if (!d->sites)
+    return false;
+  add_sites(d, p->nodes, p->nnodes, NULL, 0);
+  if (d->depth > MC_DRF_MAX_DEPTH)
+    return false;
+  static const char *const dim = "xyz";
+  for (unsigned i = 0; i < 3; i++) {
+    char name[32];
+    snprintf(name, sizeof name, "blockDim.%c", dim[i]);
+    d->bdim[i] = mc_z3_var(z, name, 32);
+    snprintf(name, sizeof name, "gridDim.%c", dim[i]);
+    d->gdim[i] = mc_z3_var(z, name, 32);
+  }
+  const mc_sym_facts *f = mc_sym_facts_of(p->accesses->sym);
+  d->ws = mc_z3_bv_const(z, 32, f->warp_size ? f->warp_size : 32);
+  return !mc_z3_take_error();
+}
+
+static Z3_ast within(Z3_context z, Z3_ast v, mc_interval r) {
+  int64_t lo = r.lo < 0 ? 0 : r.lo, hi = r.hi > 0xffffffff ? 0xffffffff : r.hi;
+  return mc_z3_and2(z, Z3_mk_bvuge(z, v, mc_z3_bv_const(z, 32, (uint64_t)lo)),
+                    Z3_mk_bvule(z, v, mc_z3_bv_const(z, 32, (uint64_t)hi)));
+}
+
+bool mc_drf_query_begin(mc_drf_ctx *d, bool grid) {
+  Z3_context z = d->z;
+  d->nside = 0;
+  d->approx = NULL;
+  d->any_interval = false;
+  d->query++;
+  const mc_sym_facts *f = mc_sym_facts_of(d->p->accesses->sym);
+  static const char *const dim = "xyz";
+  for (int t = 0; t < 2; t++)
+    for (unsigned i = 0; i < 3; i++) {
+      char name[32];
+      snprintf(name, sizeof name, "threadIdx.%c@%d", dim[i], t + 1);
+      d->tid[t][i] = mc_z3_var(z, name, 32);
+      snprintf(name, sizeof name, "blockIdx.%c@%d", dim[i], t + 1);
+      d->bid[t][i] = t == 1 && !grid ? d->bid[0][i] : mc_z3_var(z, name, 32);
+    }
+  /* the launch within CUDA's limits and the facts */
+  Z3_ast threads = mc_z3_bv_const(z, 64, 1);
+  for (unsigned i = 0; i < 3; i++) {
+    mc_drf_side(d, within(z, d->bdim[i], f->bdim[i]));
+    mc_drf_side(d, within(z, d->gdim[i], f->gdim[i]));
+    mc_drf_side(d, Z3_mk_bvuge(z, d->bdim[i], mc_z3_bv_const(z, 32, 1)));
+    mc_drf_side(d, Z3_mk_bvuge(z, d->gdim[i], mc_z3_bv_const(z, 32, 1)));
+    threads = Z3_mk_bvmul(z, threads, Z3_mk_zero_ext(z, 32, d->bdim[i]));
+    /* MC_DRF_GRID_ASSUMPTION */
+    mc_drf_side(d, Z3_mk_bvule(z, Z3_mk_bvmul(z, Z3_mk_zero_ext(z, 32, d->gdim[i]),
+                                              Z3_mk_zero_ext(z, 32, d->bdim[i])),
+                               mc_z3_bv_const(z, 64, (UINT64_C(1) << 31) - 1)));
+    for (int t = 0; t < 2; t++) {
+      mc_drf_side(d, Z3_mk_bvult(z, d->tid[t][i], d->bdim[i]));
+      mc_drf_side(d, Z3_mk_bvult(z, d->bid[t][i], d->gdim[i]));
+    }
+  }
+  const mc_launch_bounds *b = &d->p->kernel->bounds;
+  uint64_t max = 1024;
+  if (b->maxntid[0])
+    max = (uint64_t)b->maxntid[0] * (b->maxntid[1] ? b->maxntid[1] : 1) *
+          (b->maxntid[2] ? b->maxntid[2] : 1);
+  mc_drf_side(d, Z3_mk_bvule(z, threads, mc_z3_bv_const(z, 64, max)));
+  /* parameters met so far within their facts */
+  for (unsigned i = 0; i < d->nparam_vars; i++) {
+    const mc_atom *a = d->param_atoms[i];
+    const mc_expr *node = mc_sym_param(d->p->accesses->sym, a->index, a->name,
+                                       a->width, a->is_signed, a->value);
+    if (node)
+      mc_drf_side(d, mc_z3_in_range(z, node, d->param_vars[i]));
+  }
+  for (int t = 0; t < 2; t++) {
+    d->kernel_env[t] = env_new(d, t, NULL, NULL, NULL, false);
+    if (!d->kernel_env[t])
+      return false;
+  }
+  /* the kernel's preconditions hold in both threads (unknowns in them are
+   * any value) */
+  for (unsigned i = 0; i < d->p->npre; i++)
+    for (int t = 0; t < 2; t++)
+      if (!mc_drf_side(d, cond(d->kernel_env[t], d->p->pre[i].cond)))
+        return false;
+  return !mc_z3_take_error();
+}

@@ -1,0 +1,776 @@
+/* races.c - stage 5: the race queries of a kernel, their verdicts and
+ * witnesses.
+ *
+ * For each array, in the kernel's order, each pair of its accesses (in
+ * program order, a node with itself included) that may conflict: at block
+ * scope, then at grid scope for global memory. One query per pair and
+ * scope, in a fresh QF_BV solver of the kernel's one Z3 context:
+ *
+ *   runs(A, thread 1) && runs(B, thread 2) && the byte ranges overlap
+ *   && the threads differ && (block scope) the same barrier interval and,
+ *   in one warp, the same __syncwarp interval
+ *
+ * plus the launch's limits, the preconditions and what sym's flags say of
+ * the offsets. Sat is a race; the model, minimised dimension by dimension
+ * (each value bounded by halving while Z3 still finds one), is the witness.
+ */
+#include "drf_internal.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+/* MAX_PAIRS bounds the work per array and scope: pairs of accesses that
+ * may conflict (a kernel with thousands of accesses to one array is left
+ * inconclusive rather than taking minutes). */
+enum { MAX_RACES_PER_ARRAY = 4, MINIMISE_CHECKS = 32, MAX_APPROX = 6,
+       MAX_PAIRS = 4096 };
+
+typedef struct {
+  mc_drf_ctx d;
+  uint64_t rlimit;
+  const mc_site **acc;       /* the access sites, program order */
+  unsigned nacc;
+  mc_strbuf *print;          /* print<mapcost-drf>: the queries */
+} drf_run;
+
+static bool writes(const mc_access *x) { return x->kind != MC_ACCESS_READ; }
+
+/* Can accesses x and y of two threads conflict at this scope? */
+static bool may_conflict(const mc_access *x, const mc_access *y, bool grid) {
+  if (!writes(x) && !writes(y))
+    return false;
+  if (x->kind == MC_ACCESS_ATOMIC && y->kind == MC_ACCESS_ATOMIC) {
+    mc_atomic_scope need = grid ? MC_SCOPE_DEVICE : MC_SCOPE_BLOCK;
+    return x->scope < need || y->scope < need;
+  }
+  return true;
+}
+
+static bool has_syncwarp(const mc_drf_ctx *d) {
+  for (unsigned i = 0; i < d->nsites; i++)
+    if (d->sites[i].node->kind == MC_PN_SYNCWARP)
+      return true;
+  return false;
+}
+
+/* ---- One query ------------------------------------------------------------ */
+
+typedef struct {
+  mc_env *env[2];         /* thread 1's, and thread 2's once picked */
+  Z3_ast off[2];
+  Z3_solver s;
+  Z3_ast exact_intervals; /* the intervals are those of real barriers */
+  mc_env **envs;          /* thread 2, per candidate access */
+  Z3_ast *offs, *conds;
+  unsigned nb;
+} query;
+
+static Z3_ast overlap(Z3_context z, Z3_ast oa, Z3_ast sa, Z3_ast ob, Z3_ast sb) {
+  return mc_z3_or2(z, Z3_mk_bvult(z, Z3_mk_bvsub(z, ob, oa), sa),
+                   Z3_mk_bvult(z, Z3_mk_bvsub(z, oa, ob), sb));
+}
+
+static Z3_ast differ(Z3_context z, Z3_ast a[3], Z3_ast b[3]) {
+  Z3_ast parts[3];
+  for (unsigned i = 0; i < 3; i++)
+    parts[i] = Z3_mk_not(z, Z3_mk_eq(z, a[i], b[i]));
+  return Z3_mk_or(z, 3, parts);
+}
+
+/* Do x and y touch whole elements of one size? Then cmp gets their
+ * indices with the extensions both share taken off (equal bits of the
+ * narrower values are equal extended values, and back). */
+static bool same_elements(const mc_access *x, const mc_access *y,
+                          const mc_expr *cmp[2]) {
+  int64_t sx, sy;
+  if (!x->index || !y->index || x->elem_size != y->elem_size ||
+      !mc_expr_is_const(x->size, &sx) || !mc_expr_is_const(y->size, &sy) ||
+      (uint64_t)sx != x->elem_size || sx != sy)
+    return false;
+  const mc_expr *a = x->index, *b = y->index;
+  while (a->op == b->op && (a->op == MC_EXPR_SEXT || a->op == MC_EXPR_ZEXT) &&
+         a->ops[0]->width == b->ops[0]->width) {
+    a = a->ops[0];
+    b = b->ops[0];
+  }
+  cmp[0] = a;
+  cmp[1] = b;
+  return true;
+}
+
+/* Thread 2 at access sb (its own loop instances): the conditions under
+ * which it runs sb and sb conflicts with thread 1's access sa (env ea,
+ * offset off_a, interval pa, pa_w). NULL on a Z3 failure. */
+static Z3_ast against(drf_run *r, const mc_site *sa, mc_env *ea, Z3_ast off_a,
+                      const mc_phase *pa, const mc_phase *pa_w, const mc_site *sb,
+                      bool grid, mc_env **eb, Z3_ast *off_b) {
+  mc_drf_ctx *d = &r->d;
+  Z3_context z = d->z;
+  const mc_access *x = sa->node->access, *y = sb->node->access;
+  /* what is compared: whole elements of one size by their index, with the
+   * extensions both indices share taken off; else byte ranges */
+  const mc_expr *cmp[2] = {x->offset, y->offset};
+  bool by_index = same_elements(x, y, cmp);
+  mc_env *e = *eb = mc_drf_env_at(d, 1, sb);
+  Z3_ast runs = e ? mc_drf_runs(d, e, sb) : NULL;
+  *off_b = e ? mc_drf_term(d, e, y->offset) : NULL;
+  Z3_ast nowrap_a = mc_drf_nowrap(d, ea, cmp[0]);
+  Z3_ast nowrap_b = e ? mc_drf_nowrap(d, e, cmp[1]) : NULL;
+  if (!runs || !*off_b || !nowrap_a || !nowrap_b ||
+      !mc_drf_side(d, Z3_mk_implies(z, mc_drf_live(ea), nowrap_a)) ||
+      !mc_drf_side(d, Z3_mk_implies(z, runs, nowrap_b)))
+    return NULL;
+  Z3_ast parts[4];
+  unsigned n = 0;
+  parts[n++] = runs;
+  if (by_index) {
+    Z3_ast ia = mc_drf_term(d, ea, cmp[0]), ib = mc_drf_term(d, e, cmp[1]);
+    if (!ia || !ib)
+      return NULL;
+    parts[n++] = Z3_mk_eq(z, ia, ib);
+  } else {
+    Z3_ast sizea = mc_drf_term(d, ea, x->size), sizeb = mc_drf_term(d, e, y->size);
+    if (!sizea || !sizeb)
+      return NULL;
+    parts[n++] = overlap(z, off_a, sizea, *off_b, sizeb);
+  }
+  if (!grid) {
+    mc_phase pb;
+    if (!mc_drf_phase(d, e, sb, false, &pb))
+      return NULL;
+    parts[n++] = mc_drf_phase_eq(d, pa, &pb);
+    if (pa_w) {
+      mc_phase wb;
+      if (!mc_drf_phase(d, e, sb, true, &wb))
+        return NULL;
+      Z3_ast other_warp = Z3_mk_not(z, Z3_mk_eq(z, mc_drf_warp(d, 0),
+                                                mc_drf_warp(d, 1)));
+      parts[n++] = mc_z3_or2(z, other_warp, mc_drf_phase_eq(d, pa_w, &wb));
+    }
+  }
+  return mc_z3_and(z, parts, n);
+}
+
+/* Builds and checks one query: thread 1 at access sa, thread 2 at any of
+ * the accesses sb[0..nb). q gets the solver and, per candidate, its
+ * environment, offset and condition. */
+static Z3_lbool ask(drf_run *r, const mc_site *sa, const mc_site *const *sb,
+                    unsigned nb, bool grid, query *q) {
+  mc_drf_ctx *d = &r->d;
+  Z3_context z = d->z;
+  if (!mc_drf_query_begin(d, grid))
+    return Z3_L_UNDEF;
+  q->envs = mc_alloc(d->a, nb * sizeof *q->envs);
+  q->offs = mc_alloc(d->a, nb * sizeof *q->offs);
+  q->conds = mc_alloc(d->a, nb * sizeof *q->conds);
+  if (!q->envs || !q->offs || !q->conds)
+    return Z3_L_UNDEF;
+  q->nb = nb;
+  const mc_access *x = sa->node->access;
+  mc_env *ea = q->env[0] = mc_drf_env_at(d, 0, sa);
+  Z3_ast runs = ea ? mc_drf_runs(d, ea, sa) : NULL;
+  q->off[0] = ea ? mc_drf_term(d, ea, x->offset) : NULL;
+  if (!runs || !q->off[0])
+    return Z3_L_UNDEF;
+  mc_phase pa, pa_w;
+  bool warp = !grid && has_syncwarp(d);
+  if (!grid) {
+    if (!mc_drf_phase(d, ea, sa, false, &pa) ||
+        (warp && !mc_drf_phase(d, ea, sa, true, &pa_w)))
+      return Z3_L_UNDEF;
+    Z3_ast any = mc_z3_bv_const(z, 16, MC_DRF_ANY_INTERVAL);
+    q->exact_intervals = Z3_mk_bvult(z, pa.id, any);
+    if (warp)
+      q->exact_intervals = mc_z3_and2(z, q->exact_intervals,
+                                      Z3_mk_bvult(z, pa_w.id, any));
+  }
+  for (unsigned j = 0; j < nb; j++) {
+    q->conds[j] = against(r, sa, ea, q->off[0], &pa, warp ? &pa_w : NULL, sb[j],
+                          grid, &q->envs[j], &q->offs[j]);
+    if (!q->conds[j])
+      return Z3_L_UNDEF;
+  }
+  Z3_ast main[3] = {runs,
+                    grid ? differ(z, d->bid[0], d->bid[1]) : differ(z, d->tid[0], d->tid[1]),
+                    Z3_mk_or(z, nb, q->conds)};
+  if (mc_z3_take_error())
+    return Z3_L_UNDEF;
+  q->s = mc_z3_solver_new(z, r->rlimit);
+  if (!q->s)
+    return Z3_L_UNDEF;
+  for (unsigned i = 0; i < d->nside; i++)
+    Z3_solver_assert(z, q->s, d->side[i]);
+  for (unsigned i = 0; i < 3; i++)
+    Z3_solver_assert(z, q->s, main[i]);
+  if (mc_z3_take_error())
+    return Z3_L_UNDEF;
+  return mc_z3_check(z, q->s);
+}
+
+/* After sat: the candidate the model picks, fixed in the solver (so that
+ * minimising keeps it); its environment and offset become thread 2's. */
+static int pick(Z3_context z, query *q) {
+  Z3_model m = Z3_solver_get_model(z, q->s);
+  if (!m)
+    return -1;
+  Z3_model_inc_ref(z, m);
+  int chosen = -1;
+  for (unsigned j = 0; j < q->nb && chosen < 0; j++) {
+    Z3_ast v = NULL;
+    if (Z3_model_eval(z, m, q->conds[j], true, &v) && v &&
+        Z3_get_bool_value(z, v) == Z3_L_TRUE)
+      chosen = (int)j;
+  }
+  Z3_model_dec_ref(z, m);
+  if (chosen >= 0) {
+    Z3_solver_assert(z, q->s, q->conds[chosen]);
+    q->env[1] = q->envs[chosen];
+    q->off[1] = q->offs[chosen];
+    if (mc_z3_check(z, q->s) != Z3_L_TRUE)
+      chosen = -1;
+  }
+  mc_z3_take_error();
+  return chosen;
+}
+
+/* ---- Witnesses -------------------------------------------------------------- */
+
+typedef struct {
+  Z3_ast t;
+  bool is_signed;
+  unsigned width;
+  uint64_t floor;  /* the least it can be (a fixed dimension) */
+} min_term;
+
+typedef struct {
+  min_term *terms;
+  unsigned n, cap;
+  mc_arena *a;
+} min_list;
+
+static void add_term(min_list *l, Z3_ast t, bool is_signed, unsigned width,
+                     uint64_t floor) {
+  if (l->n == l->cap) {
+    unsigned cap = l->cap ? 2 * l->cap : 32;
+    min_term *m = mc_alloc(l->a, cap * sizeof *m);
+    if (!m)
+      return;
+    if (l->n)
+      memcpy(m, l->terms, l->n * sizeof *m);
+    l->terms = m;
+    l->cap = cap;
+  }
+  l->terms[l->n++] = (min_term){t, is_signed, width, floor};
+}
+
+static void add_var(void *data, const mc_atom *a, Z3_ast v) {
+  add_term(data, v, a->is_signed, a->width, 0);
+}
+
+/* |t| <= bound, reading t signed or unsigned. */
+static Z3_ast at_most(Z3_context z, const min_term *m, uint64_t bound) {
+  Z3_ast b = mc_z3_bv_const(z, m->width, bound);
+  if (!m->is_signed)
+    return Z3_mk_bvule(z, m->t, b);
+  Z3_ast nb = mc_z3_bv_const(z, m->width, (uint64_t)-(int64_t)bound);
+  return mc_z3_and2(z, Z3_mk_bvsle(z, m->t, b), Z3_mk_bvsge(z, m->t, nb));
+}
+
+static uint64_t magnitude(const min_term *m, uint64_t bits) {
+  if (!m->is_signed)
+    return bits;
+  int64_t v = mc_bits_signed(bits, m->width);
+  return v < 0 ? (uint64_t)-v : (uint64_t)v;
+}
+
+static bool better_model(Z3_context z, Z3_solver s, Z3_model *m) {
+  if (mc_z3_check(z, s) != Z3_L_TRUE)
+    return false;
+  Z3_model better = Z3_solver_get_model(z, s);
+  if (!better)
+    return false;
+  Z3_model_inc_ref(z, better);
+  Z3_model_dec_ref(z, *m);
+  *m = better;
+  return true;
+}
+
+/* First all terms at most SMALL (or their floor) at once, kept when Z3
+ * finds a model so, then each term in turn
+ * as small as Z3 still finds a model for (halving), then fixed. The solver
+ * keeps the constraints; returns the final model (with a reference) or
+ * NULL. */
+static Z3_model minimise(Z3_context z, Z3_solver s, const min_list *l) {
+  enum { SMALL = 64 };
+  Z3_model m = Z3_solver_get_model(z, s);
+  if (!m)
+    return NULL;
+  Z3_model_inc_ref(z, m);
+  Z3_solver_push(z, s);
+  for (unsigned i = 0; i < l->n; i++) {
+    const min_term *t = &l->terms[i];
+    Z3_solver_assert(z, s, at_most(z, t, t->floor > SMALL ? t->floor : SMALL));
+  }
+  if (!better_model(z, s, &m)) /* kept when it holds */
+    Z3_solver_pop(z, s, 1);
+  int budget = MINIMISE_CHECKS;
+  for (unsigned i = 0; i < l->n; i++) {
+    const min_term *t = &l->terms[i];
+    uint64_t bits;
+    if (!mc_z3_eval(z, m, t->t, &bits))
+      continue;
+    uint64_t lo = t->is_signed ? 0 : t->floor, hi = magnitude(t, bits);
+    while (lo < hi && budget > 0) {
+      uint64_t mid = lo + (hi - lo) / 2;
+      budget--;
+      Z3_solver_push(z, s);
+      Z3_solver_assert(z, s, at_most(z, t, mid));
+      if (better_model(z, s, &m) && mc_z3_eval(z, m, t->t, &bits))
+        hi = magnitude(t, bits);
+      else
+        lo = mid + 1;
+      Z3_solver_pop(z, s, 1);
+    }
+    if (mc_z3_eval(z, m, t->t, &bits))
+      Z3_solver_assert(z, s, Z3_mk_eq(z, t->t, mc_z3_bv_const(z, t->width, bits)));
+  }
+  mc_z3_take_error();
+  return m;
+}
+
+static unsigned value_u(Z3_context z, Z3_model m, Z3_ast t) {
+  uint64_t v = 0;
+  mc_z3_eval(z, m, t, &v);
+  return (unsigned)v;
+}
+
+typedef struct {
+  Z3_context z;
+  Z3_model m;
+  mc_arena *a;
+  mc_witness_value *vals;
+  unsigned n, cap;
+  bool second;
+} value_list;
+
+static void add_value(void *data, const mc_atom *a, Z3_ast t) {
+  value_list *l = data;
+  uint64_t bits;
+  if (!mc_z3_eval(l->z, l->m, t, &bits))
+    return;
+  int64_t v = a->is_signed ? mc_bits_signed(bits, a->width) : (int64_t)bits;
+  const char *name = a->name;
+  for (unsigned i = 0; i < l->n; i++)
+    if (!strcmp(l->vals[i].name, name)) {
+      if (l->vals[i].value == v)
+        return;
+      name = mc_sprintf(l->a, "%s'", a->name); /* the second thread's */
+    }
+  if (l->n == l->cap) {
+    unsigned cap = l->cap ? 2 * l->cap : 8;
+    mc_witness_value *m = mc_alloc(l->a, cap * sizeof *m);
+    if (!m)
+      return;
+    if (l->n)
+      memcpy(m, l->vals, l->n * sizeof *m);
+    l->vals = m;
+    l->cap = cap;
+  }
+  l->vals[l->n++] = (mc_witness_value){name, v};
+}
+
+static mc_race_site race_site(const mc_kernel *k, const mc_access *x) {
+  return (mc_race_site){x->inst, mc_access_kind_name(x->kind),
+                        x->line ? k->file : NULL, x->line, x->column};
+}
+
+/* What the race depends on that the protocol approximates, in words. */
+static const char *approximations(drf_run *r, const mc_site *sa,
+                                  const mc_site *sb, const query *q) {
+  const char *why[MAX_APPROX];
+  unsigned n = 0;
+  const mc_site *s[2] = {sa, sb};
+  for (int t = 0; t < 2; t++) {
+    const char *w[2] = {s[t]->node->approx, s[t]->node->guard_approx};
+    for (int i = 0; i < 2; i++) {
+      bool seen = !w[i];
+      for (unsigned j = 0; j < n && !seen; j++)
+        seen = !strcmp(why[j], w[i]);
+      if (!seen && n < MAX_APPROX)
+        why[n++] = w[i];
+    }
+    n = mc_drf_env_approx(q->env[t], why, n, MAX_APPROX);
+  }
+  if (r->d.approx && n < MAX_APPROX)
+    why[n++] = r->d.approx;
+  if (!n)
+    return NULL;
+  mc_strbuf b = {0};
+  for (unsigned i = 0; i < n; i++) {
+    if (i)
+      mc_strbuf_append(&b, "; ");
+    mc_strbuf_append(&b, why[i]);
+  }
+  const char *text = mc_strdup(r->d.a, mc_strbuf_str(&b));
+  mc_strbuf_free(&b);
+  return text;
+}
+
+/* The witness of a sat query, into race. */
+static bool witness(drf_run *r, int array, const mc_site *sa, const query *q,
+                    mc_race *race) {
+  mc_drf_ctx *d = &r->d;
+  Z3_context z = d->z;
+  min_list l = {NULL, 0, 0, d->a};
+  const mc_sym_facts *f = mc_sym_facts_of(d->p->accesses->sym);
+  for (unsigned i = 0; i < 3; i++)
+    add_term(&l, d->bdim[i], false, 32, (uint64_t)f->bdim[i].lo);
+  for (unsigned i = 0; i < 3; i++)
+    add_term(&l, d->gdim[i], false, 32, (uint64_t)f->gdim[i].lo);
+  for (unsigned i = 0; i < d->nparam_vars; i++)
+    if (d->param_stamp[i] == d->query)
+      add_term(&l, d->param_vars[i], d->param_atoms[i]->is_signed,
+               d->param_atoms[i]->width, 0);
+  for (int t = 0; t < 2; t++)
+    mc_drf_env_vars(d, q->env[t], add_var, &l);
+  for (int t = 0; t < 2; t++)
+    for (unsigned i = 0; i < 3; i++) {
+      add_term(&l, d->bid[t][i], false, 32, 0);
+      add_term(&l, d->tid[t][i], false, 32, 0);
+    }
+  Z3_model m = minimise(z, q->s, &l);
+  if (!m)
+    return false;
+  for (unsigned i = 0; i < 3; i++) {
+    race->tid1[i] = value_u(z, m, d->tid[0][i]);
+    race->tid2[i] = value_u(z, m, d->tid[1][i]);
+    race->block1[i] = value_u(z, m, d->bid[0][i]);
+    race->block2[i] = value_u(z, m, d->bid[1][i]);
+    race->block_dim[i] = value_u(z, m, d->bdim[i]);
+    race->grid_dim[i] = value_u(z, m, d->gdim[i]);
+  }
+  uint64_t off = 0;
+  mc_z3_eval(z, m, q->off[0], &off);
+  race->byte_offset = (int64_t)off;
+  const mc_access *x = sa->node->access;
+  const mc_array *arr = &d->p->kernel->arrays[array];
+  int64_t flat = x->elem_size ? (int64_t)off / (int64_t)x->elem_size : (int64_t)off;
+  if (arr->ndims > 1 && arr->ndims <= 3 && x->array == array) {
+    race->nindex = arr->ndims;
+    for (unsigned i = arr->ndims; i-- > 0;) {
+      int64_t ext = arr->dims[i] ? (int64_t)arr->dims[i] : 1;
+      race->index[i] = i ? flat % ext : flat;
+      flat = i ? flat / ext : flat;
+    }
+  } else {
+    race->nindex = 1;
+    race->index[0] = flat;
+  }
+  value_list vals = {z, m, d->a, NULL, 0, 0, false};
+  for (int t = 0; t < 2; t++)
+    mc_drf_env_vars(d, q->env[t], add_value, &vals);
+  race->iterations = vals.vals;
+  race->niterations = vals.n;
+  value_list params = {z, m, d->a, NULL, 0, 0, false};
+  for (unsigned i = 0; i < d->nparam_vars; i++)
+    if (d->param_stamp[i] == d->query)
+      add_value(&params, d->param_atoms[i], d->param_vars[i]);
+  race->params = params.vals;
+  race->nparams = params.n;
+  Z3_model_dec_ref(z, m);
+  return !mc_z3_take_error();
+}
+
+/* ---- Arrays ------------------------------------------------------------------ */
+
+static const char *where(mc_arena *a, const mc_access *x) {
+  return x->line ? mc_sprintf(a, "line %u", x->line) : "an access";
+}
+
+static void print_query(drf_run *r, const mc_site *sa, unsigned nb,
+                        const mc_site *sb, bool grid, Z3_lbool res) {
+  if (!r->print)
+    return;
+  const mc_access *x = sa->node->access;
+  mc_strbuf_printf(r->print, "  query %s %s %u:%u against %u: ",
+                   grid ? "grid" : "block", mc_access_kind_name(x->kind), x->line,
+                   x->column, nb);
+  if (res == Z3_L_TRUE && sb)
+    mc_strbuf_printf(r->print, "race with %s %u:%u%s%s\n",
+                     mc_access_kind_name(sb->node->access->kind),
+                     sb->node->access->line, sb->node->access->column,
+                     r->d.approx ? " ~ " : "", r->d.approx ? r->d.approx : "");
+  else
+    mc_strbuf_append(r->print, res == Z3_L_FALSE ? "none\n" : "unknown\n");
+}
+
+/* Does a divergent barrier separate accesses of the array (region)? Then
+ * the barrier's line. */
+static const mc_ls_barrier *divergent_between(const drf_run *r, int region) {
+  const mc_drf_ctx *d = &r->d;
+  for (unsigned b = 0; b < d->nsites; b++) {
+    const mc_pnode *n = d->sites[b].node;
+    if ((n->kind != MC_PN_SYNC && n->kind != MC_PN_SYNCWARP) || !n->barrier ||
+        n->barrier->verdict != MC_LS_BARRIER_DIVERGENT)
+      continue;
+    /* the outermost loop around the barrier, or the barrier itself */
+    const mc_site *outer = &d->sites[b];
+    while (outer->loop)
+      outer = outer->loop;
+    unsigned lo = (unsigned)(outer - d->sites), hi = lo + 1;
+    while (hi < d->nsites && d->sites[hi].depth > outer->depth)
+      hi++;
+    bool before = false, after = false, inside = false;
+    for (unsigned i = 0; i < r->nacc; i++) {
+      const mc_access *x = r->acc[i]->node->access;
+      if (x->base == MC_BASE_ARRAY && x->region != region)
+        continue;
+      unsigned at = (unsigned)(r->acc[i] - d->sites);
+      before |= at < lo;
+      after |= at >= hi;
+      inside |= at >= lo && at < hi && outer != &d->sites[b];
+    }
+    if ((before && after) || inside)
+      return n->barrier;
+  }
+  return NULL;
+}
+
+/* A call of the annotations (mapcost.requires, ...): touches no memory. */
+static bool is_annotation(const mc_pnode *n) {
+  LLVMValueRef inst = n->opaque ? n->opaque->inst : NULL;
+  LLVMValueRef callee = inst && LLVMIsACallInst(inst) ? LLVMGetCalledValue(inst) : NULL;
+  size_t len = 0;
+  const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
+  return !strncmp(name, "mapcost.", 8);
+}
+
+static int region_of(const drf_run *r, int array) {
+  for (unsigned i = 0; i < r->nacc; i++) {
+    const mc_access *x = r->acc[i]->node->access;
+    if (x->base == MC_BASE_ARRAY && x->array == array)
+      return x->region;
+  }
+  return -1;
+}
+
+static bool decide_array(drf_run *r, int array, const mc_options *o,
+                         mc_array_result *out) {
+  mc_drf_ctx *d = &r->d;
+  mc_arena *a = d->a;
+  const mc_array *arr = &d->p->kernel->arrays[array];
+  int region = region_of(r, array);
+  mc_race *races = mc_alloc(a, MAX_RACES_PER_ARRAY * sizeof *races);
+  if (!races)
+    return false;
+  unsigned nraces = 0;
+  const char *undecided = NULL;
+  const mc_site **cand = mc_alloc(a, (r->nacc + 1) * sizeof *cand);
+  if (!cand)
+    return false;
+  if (r->print)
+    mc_strbuf_printf(r->print, " array %s\n", arr->name);
+  for (int grid = 0; grid < 2 && region >= 0; grid++) {
+    if (grid && (o->only_intra_group || arr->space != MC_SPACE_GLOBAL))
+      break;
+    unsigned pairs = 0;
+    for (unsigned i = 0; i < r->nacc && nraces < MAX_RACES_PER_ARRAY; i++) {
+      const mc_access *x = r->acc[i]->node->access;
+      if (x->base != MC_BASE_ARRAY || x->array != array)
+        continue;
+      /* thread 2 at any access that may conflict with x */
+      unsigned nb = 0;
+      for (unsigned j = 0; j < r->nacc; j++) {
+        const mc_access *y = r->acc[j]->node->access;
+        if (y->base == MC_BASE_ARRAY && y->region == region &&
+            !(y->array == array && j < i) && may_conflict(x, y, grid))
+          cand[nb++] = r->acc[j];
+      }
+      if (!nb)
+        continue;
+      if ((pairs += nb) > MAX_PAIRS) {
+        if (!undecided)
+          undecided = mc_sprintf(a, "more than %u pairs of accesses to '%s' "
+                                    "that may conflict: not analysed",
+                                 MAX_PAIRS, arr->name);
+        break;
+      }
+      query q = {{NULL, NULL}, {NULL, NULL}, NULL, NULL, NULL, NULL, NULL, 0};
+      Z3_lbool res = ask(r, r->acc[i], cand, nb, grid, &q);
+      int j = res == Z3_L_TRUE ? pick(d->z, &q) : -1;
+      if (res == Z3_L_TRUE && j < 0)
+        res = Z3_L_UNDEF;
+      if (res == Z3_L_UNDEF && !undecided)
+        undecided = mc_sprintf(a, "the solver's budget (-mapcost-rlimit) ran "
+                                  "out on the access at %s", where(a, x));
+      /* a race that needs an interval of the over-approximation only where
+       * no real one will do */
+      if (res == Z3_L_TRUE && d->any_interval) {
+        Z3_solver_push(d->z, q.s);
+        Z3_solver_assert(d->z, q.s, q.exact_intervals);
+        if (mc_z3_check(d->z, q.s) != Z3_L_TRUE) {
+          Z3_solver_pop(d->z, q.s, 1);
+          mc_z3_check(d->z, q.s);
+          d->approx = "a synchronized loop whose barriers may all be "
+                      "skipped in an iteration: its barrier intervals are "
+                      "over-approximated";
+        }
+      }
+      print_query(r, r->acc[i], nb, j >= 0 ? cand[j] : NULL, grid, res);
+      if (res == Z3_L_TRUE) {
+        const mc_access *y = cand[j]->node->access;
+        mc_race *race = &races[nraces];
+        memset(race, 0, sizeof *race);
+        race->write_write = writes(x) && writes(y);
+        race->grid = grid;
+        race->first = race_site(d->p->kernel, x);
+        race->second = race_site(d->p->kernel, y);
+        race->approximated = approximations(r, r->acc[i], cand[j], &q);
+        race->confirmed = !race->approximated;
+        if (witness(r, array, r->acc[i], &q, race))
+          nraces++;
+        else if (!undecided)
+          undecided = "the solver could not produce a witness for a race";
+        if (race->confirmed && nraces && !r->print) {
+          bool ran = false;
+          bool seen = mc_drf_replay(a, d->p->ls, o, array, race, &ran);
+          if (ran && !seen) {
+            race->confirmed = false;
+            race->approximated = "the interpreter did not observe it when "
+                                 "replaying the witness";
+          }
+        }
+      }
+      if (q.s)
+        Z3_solver_dec_ref(d->z, q.s);
+      mc_z3_take_error();
+    }
+  }
+  out->races = races;
+  out->nraces = nraces;
+  if (nraces) {
+    out->verdict = MC_VERDICT_RACE;
+    return true;
+  }
+  out->verdict = MC_VERDICT_INCONCLUSIVE;
+  const mc_ls_barrier *div = divergent_between(r, region);
+  for (unsigned i = 0; i < r->nacc && !undecided; i++) {
+    const mc_pnode *n = r->acc[i]->node;
+    if (n->access->base == MC_BASE_UNKNOWN && writes(n->access))
+      undecided = mc_sprintf(a, "the access at %s may write any array (%s)",
+                             where(a, n->access), n->access->base_reason);
+  }
+  for (unsigned i = 0; i < d->nsites && !undecided; i++) {
+    const mc_pnode *n = d->sites[i].node;
+    if (n->kind == MC_PN_OPAQUE && !is_annotation(n))
+      undecided = mc_sprintf(a, "%s may touch any memory",
+                             n->approx ? n->approx : "an unsupported instruction");
+  }
+  if (undecided)
+    out->reason = undecided;
+  else if (div)
+    out->reason = mc_sprintf(a, "%s at line %u is divergent and separates "
+                                "accesses to '%s'",
+                             div->name, div->line, arr->name);
+  else
+    out->verdict = MC_VERDICT_DRF;
+  return true;
+}
+
+static bool run_init(drf_run *r, mc_arena *a, const mc_protocol *p,
+                     const mc_options *o, Z3_context z) {
+  memset(r, 0, sizeof *r);
+  r->rlimit = o->rlimit ? o->rlimit : MC_DRF_DEFAULT_RLIMIT;
+  if (!mc_drf_ctx_init(&r->d, a, p, o, z))
+    return false;
+  r->acc = mc_alloc(a, (r->d.nsites + 1) * sizeof *r->acc);
+  if (!r->acc)
+    return false;
+  for (unsigned i = 0; i < r->d.nsites; i++)
+    if (r->d.sites[i].node->kind == MC_PN_ACCESS)
+      r->acc[r->nacc++] = &r->d.sites[i];
+  return true;
+}
+
+static void add_reason(mc_kernel_result *res, const char *why) {
+  for (unsigned i = 0; i < res->nreasons; i++)
+    if (!strcmp(res->reasons[i], why))
+      return;
+  if (res->nreasons < MC_MAX_NOTES)
+    res->reasons[res->nreasons++] = why;
+}
+
+bool mc_drf_analyze(mc_arena *a, const mc_protocol *p, const mc_options *o,
+                    mc_kernel_result *res) {
+  const mc_kernel *k = p->kernel;
+  res->checked_block = true;
+  res->checked_grid = !o->only_intra_group;
+  if (res->nassumptions < MC_MAX_NOTES)
+    res->assumptions[res->nassumptions++] = MC_DRF_GRID_ASSUMPTION;
+  const char *failed = p->failed ? p->failed
+                       : o->races ? NULL
+                                  : "race analysis off (-mapcost-races=0)";
+  Z3_context z = failed ? NULL : mc_z3_context_new();
+  if (!failed && !z)
+    failed = "Z3 could not be started";
+  drf_run r;
+  bool ok = true;
+  if (!failed && !run_init(&r, a, p, o, z)) {
+    failed = r.d.depth > MC_DRF_MAX_DEPTH ? "loops nested too deeply" : NULL;
+    ok = failed != NULL;
+  }
+  for (unsigned i = 0; ok && i < k->narrays; i++) {
+    mc_array_result *ar = &res->arrays[i];
+    if (failed) {
+      ar->verdict = MC_VERDICT_INCONCLUSIVE;
+      ar->reason = failed;
+    } else {
+      ok = decide_array(&r, (int)i, o, ar);
+    }
+    if (ok && ar->verdict == MC_VERDICT_INCONCLUSIVE && ar->reason)
+      add_reason(res, ar->reason);
+  }
+  if (z)
+    Z3_del_context(z);
+  mc_z3_take_error();
+  return ok;
+}
+
+void mc_drf_print(mc_arena *a, const mc_protocol *p, const mc_options *o,
+                  mc_strbuf *out) {
+  mc_strbuf_printf(out, "drf %s\n", p->kernel->name);
+  if (p->failed) {
+    mc_strbuf_printf(out, "  not analysed: %s\n", p->failed);
+    return;
+  }
+  Z3_context z = mc_z3_context_new();
+  drf_run r;
+  if (!z || !run_init(&r, a, p, o, z)) {
+    mc_strbuf_append(out, "  not analysed\n");
+  } else {
+    r.print = out;
+    /* the barrier interval of each access, for thread 1 */
+    if (mc_drf_query_begin(&r.d, false))
+      for (unsigned i = 0; i < r.nacc; i++) {
+        const mc_access *x = r.acc[i]->node->access;
+        mc_env *e = mc_drf_env_at(&r.d, 0, r.acc[i]);
+        mc_phase ph;
+        if (!e || !mc_drf_phase(&r.d, e, r.acc[i], false, &ph))
+          continue;
+        Z3_ast id = Z3_simplify(z, ph.id);
+        mc_strbuf_printf(out, "  interval %s %u:%u: %s\n",
+                         mc_access_kind_name(x->kind), x->line, x->column,
+                         Z3_ast_to_string(z, id));
+      }
+    mc_kernel_result res = {0};
+    res.arrays = mc_alloc(a, (p->kernel->narrays + 1) * sizeof *res.arrays);
+    for (unsigned i = 0; res.arrays && i < p->kernel->narrays; i++) {
+      decide_array(&r, (int)i, o, &res.arrays[i]);
+      mc_strbuf_printf(out, "  verdict %s\n", mc_verdict_name(res.arrays[i].verdict));
+    }
+  }
+  if (z)
+    Z3_del_context(z);
+  mc_z3_take_error();
+}

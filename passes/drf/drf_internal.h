@@ -15,6 +15,8 @@ Z3_context mc_z3_context_new(void);
 bool mc_z3_take_error(void);
 /* A solver for QF_BV with the deterministic budget rlimit per check. */
 Z3_solver mc_z3_solver_new(Z3_context z, uint64_t rlimit);
+/* Sets s's budget per check to rlimit. */
+void mc_z3_solver_budget(Z3_context z, Z3_solver s, uint64_t rlimit);
 /* Z3_solver_check, with a Z3 error read as Z3_L_UNDEF. */
 Z3_lbool mc_z3_check(Z3_context z, Z3_solver s);
 /* The model's value of a bit-vector term (its unsigned bits). */

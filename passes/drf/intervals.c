@@ -667,6 +667,19 @@ const mc_site *mc_drf_site(const mc_drf_ctx *d, const mc_pnode *n) {
   return NULL;
 }
 
+/* A 32-bit built-in (a dimension or an index) that is at most max: a
+ * narrower variable zero-extended, so that the products of dimensions and
+ * indices in every query are as narrow as CUDA's limits allow (Z3's
+ * bit-blasting of a 32-bit product of an 11-bit blockDim is then 11
+ * columns wide, not 32). */
+static Z3_ast builtin_var(Z3_context z, const char *name, int64_t max) {
+  unsigned bits = 1;
+  while (bits < 32 && max >> bits)
+    bits++;
+  Z3_ast v = mc_z3_var(z, name, bits);
+  return bits < 32 ? Z3_mk_zero_ext(z, 32 - bits, v) : v;
+}
+
 bool mc_drf_ctx_init(mc_drf_ctx *d, mc_arena *a, const mc_protocol *p,
                      const mc_options *o, Z3_context z) {
   memset(d, 0, sizeof *d);
@@ -684,14 +697,14 @@ bool mc_drf_ctx_init(mc_drf_ctx *d, mc_arena *a, const mc_protocol *p,
   if (d->depth > MC_DRF_MAX_DEPTH)
     return false;
   static const char *const dim = "xyz";
+  const mc_sym_facts *f = mc_sym_facts_of(p->accesses->sym);
   for (unsigned i = 0; i < 3; i++) {
     char name[32];
     snprintf(name, sizeof name, "blockDim.%c", dim[i]);
-    d->bdim[i] = mc_z3_var(z, name, 32);
+    d->bdim[i] = builtin_var(z, name, f->bdim[i].hi);
     snprintf(name, sizeof name, "gridDim.%c", dim[i]);
-    d->gdim[i] = mc_z3_var(z, name, 32);
+    d->gdim[i] = builtin_var(z, name, f->gdim[i].hi);
   }
-  const mc_sym_facts *f = mc_sym_facts_of(p->accesses->sym);
   d->ws = mc_z3_bv_const(z, 32, f->warp_size ? f->warp_size : 32);
   return !mc_z3_take_error();
 }
@@ -714,9 +727,9 @@ bool mc_drf_query_begin(mc_drf_ctx *d, bool grid) {
     for (unsigned i = 0; i < 3; i++) {
       char name[32];
       snprintf(name, sizeof name, "threadIdx.%c@%d", dim[i], t + 1);
-      d->tid[t][i] = mc_z3_var(z, name, 32);
+      d->tid[t][i] = builtin_var(z, name, f->tid[i].hi);
       snprintf(name, sizeof name, "blockIdx.%c@%d", dim[i], t + 1);
-      d->bid[t][i] = t == 1 && !grid ? d->bid[0][i] : mc_z3_var(z, name, 32);
+      d->bid[t][i] = t == 1 && !grid ? d->bid[0][i] : builtin_var(z, name, f->bid[i].hi);
     }
   /* the launch within CUDA's limits and the facts */
   Z3_ast threads = mc_z3_bv_const(z, 64, 1);

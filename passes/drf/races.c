@@ -22,9 +22,11 @@
 
 /* MAX_PAIRS bounds the work per array and scope: pairs of accesses that
  * may conflict (a kernel with thousands of accesses to one array is left
- * inconclusive rather than taking minutes). */
-enum { MAX_RACES_PER_ARRAY = 4, MINIMISE_CHECKS = 32, MAX_APPROX = 6,
-       MAX_PAIRS = 4096 };
+ * inconclusive rather than taking minutes). Minimising a witness takes at
+ * most MINIMISE_CHECKS checks, each with 1/MINIMISE_SHARE of a query's
+ * budget: a smaller witness is worth less than the compile's time. */
+enum { MAX_RACES_PER_ARRAY = 4, MINIMISE_CHECKS = 32, MINIMISE_SHARE = 16,
+       MAX_APPROX = 6, MAX_PAIRS = 4096 };
 
 typedef struct {
   mc_drf_ctx d;
@@ -297,16 +299,18 @@ static bool better_model(Z3_context z, Z3_solver s, Z3_model *m) {
 }
 
 /* First all terms at most SMALL (or their floor) at once, kept when Z3
- * finds a model so, then each term in turn
- * as small as Z3 still finds a model for (halving), then fixed. The solver
- * keeps the constraints; returns the final model (with a reference) or
- * NULL. */
-static Z3_model minimise(Z3_context z, Z3_solver s, const min_list *l) {
+ * finds a model so, then each term in turn as small as Z3 still finds a
+ * model for (halving), then fixed; each check under 1/MINIMISE_SHARE of
+ * rlimit. The solver keeps the constraints; returns the final model (with
+ * a reference) or NULL. */
+static Z3_model minimise(Z3_context z, Z3_solver s, const min_list *l,
+                         uint64_t rlimit) {
   enum { SMALL = 64 };
   Z3_model m = Z3_solver_get_model(z, s);
   if (!m)
     return NULL;
   Z3_model_inc_ref(z, m);
+  mc_z3_solver_budget(z, s, rlimit / MINIMISE_SHARE);
   Z3_solver_push(z, s);
   for (unsigned i = 0; i < l->n; i++) {
     const min_term *t = &l->terms[i];
@@ -439,7 +443,7 @@ static bool witness(drf_run *r, int array, const mc_site *sa, const query *q,
       add_term(&l, d->bid[t][i], false, 32, 0);
       add_term(&l, d->tid[t][i], false, 32, 0);
     }
-  Z3_model m = minimise(z, q->s, &l);
+  Z3_model m = minimise(z, q->s, &l, r->rlimit);
   if (!m)
     return false;
   for (unsigned i = 0; i < 3; i++) {

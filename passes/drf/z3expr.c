@@ -38,11 +38,7 @@ Z3_context mc_z3_context_new(void) {
   return z;
 }
 
-Z3_solver mc_z3_solver_new(Z3_context z, uint64_t rlimit) {
-  Z3_solver s = Z3_mk_solver_for_logic(z, Z3_mk_string_symbol(z, "QF_BV"));
-  if (!s)
-    return NULL;
-  Z3_solver_inc_ref(z, s);
+void mc_z3_solver_budget(Z3_context z, Z3_solver s, uint64_t rlimit) {
   Z3_params p = Z3_mk_params(z);
   Z3_params_inc_ref(z, p);
   Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "rlimit"),
@@ -50,6 +46,14 @@ Z3_solver mc_z3_solver_new(Z3_context z, uint64_t rlimit) {
   Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "random_seed"), 0);
   Z3_solver_set_params(z, s, p);
   Z3_params_dec_ref(z, p);
+}
+
+Z3_solver mc_z3_solver_new(Z3_context z, uint64_t rlimit) {
+  Z3_solver s = Z3_mk_solver_for_logic(z, Z3_mk_string_symbol(z, "QF_BV"));
+  if (!s)
+    return NULL;
+  Z3_solver_inc_ref(z, s);
+  mc_z3_solver_budget(z, s, rlimit);
   return s;
 }
 

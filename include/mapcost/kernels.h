@@ -69,7 +69,14 @@ typedef struct {
   mc_launch_bounds bounds;
   mc_fact *facts;        /* in program order (mc_find_facts, facts.h) */
   unsigned nfacts;
+  /* The dimensions the kernel reads an index or a size of: bit d for the
+   * block's dimension d (threadIdx, blockDim), bit 3 + d for the grid's
+   * (blockIdx, gridDim); all bits when it calls a function that is not
+   * inlined or runs inline assembly (which might read any). */
+  unsigned dims_read;
 } mc_kernel;
+
+enum { MC_DIMS_ALL = 0x3f };
 
 typedef struct {
   mc_kernel *kernels;

@@ -181,8 +181,23 @@ typedef struct {
  * 2^31-1 x 65535 x 65535 blocks, warpSize 32. */
 void mc_sym_facts_cuda(mc_sym_facts *f);
 
+/* The dimensions taken to be 1 because kernel k never reads them (bits as
+ * mc_kernel.dims_read: the block's y and z when no -mapcost-block-dim or
+ * reqntid fixes the block, the grid's y and z when no -mapcost-grid-dim
+ * fixes the grid). A kernel that reads only threadIdx.x and blockIdx.x is
+ * launched with 1-D blocks and grid: an assumption the report lists, since
+ * a 2-D launch of it would run threads that differ only in an index the
+ * kernel ignores. o may be NULL. */
+unsigned mc_sym_unread_dims(const mc_kernel *k, const mc_options *o);
+
+/* The assumption behind mc_sym_unread_dims' answer `dims` in words
+ * ("blockDim.y = blockDim.z = 1: the kernel reads no y or z index or size
+ * of the block"), or NULL for none. */
+const char *mc_sym_unread_dims_text(mc_arena *a, unsigned dims);
+
 /* The facts for kernel k under options o: CUDA's limits, narrowed by the
  * kernel's launch bounds (reqntid exactly; maxntid bounds the whole block),
+ * the dimensions it never reads (mc_sym_unread_dims),
  * -mapcost-block-dim, -mapcost-grid-dim, -mapcost-warp-size and
  * -mapcost-param (by source name). o may be NULL. Parameter intervals are
  * allocated in a. False when out of memory. */

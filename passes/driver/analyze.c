@@ -119,6 +119,9 @@ static bool analyze_kernel(const mc_options *o, const mc_kernel *k,
     pointers += k->arrays[i].kind == MC_ARRAY_PARAM;
   if (pointers > 1)
     r->assumptions[r->nassumptions++] = "kernel pointer parameters do not alias";
+  const char *dims = mc_sym_unread_dims_text(a, mc_sym_unread_dims(k, o));
+  if (dims)
+    r->assumptions[r->nassumptions++] = dims;
   mc_protocol *p = mc_protocol_build(a, k, o);
   if (!p || !lockstep_verdict(p->ls, r, a))
     return false;

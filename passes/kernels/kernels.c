@@ -237,6 +237,42 @@ static bool describe_arrays(mc_arena *a, LLVMTargetDataRef td, mc_kernel *k) {
   return ok;
 }
 
+/* The bit of mc_kernel.dims_read that reading special register `reg`
+ * ("tid.y", "nctaid.z", ...) sets; 0 for other registers. */
+static unsigned dim_bit(const char *reg) {
+  static const struct {
+    const char *prefix;
+    unsigned shift;
+  } regs[] = {{"tid.", 0}, {"ntid.", 0}, {"ctaid.", 3}, {"nctaid.", 3}};
+  for (unsigned i = 0; i < sizeof regs / sizeof regs[0]; i++) {
+    size_t n = strlen(regs[i].prefix);
+    if (!strncmp(reg, regs[i].prefix, n) && reg[n] >= 'x' && reg[n] <= 'z' && !reg[n + 1])
+      return 1u << (regs[i].shift + (unsigned)(reg[n] - 'x'));
+  }
+  return 0;
+}
+
+/* mc_kernel.dims_read for fn (after the canonicalising pipeline's inlining). */
+static unsigned dims_read(LLVMValueRef fn) {
+  static const char sreg[] = "llvm.nvvm.read.ptx.sreg.";
+  unsigned bits = 0;
+  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+      if (!LLVMIsACallInst(i))
+        continue;
+      LLVMValueRef callee = LLVMGetCalledValue(i);
+      if (!callee || !LLVMIsAFunction(callee))
+        return MC_DIMS_ALL; /* inline assembly or a call through a pointer */
+      size_t n;
+      const char *name = LLVMGetValueName2(callee, &n);
+      if (!strncmp(name, sreg, sizeof sreg - 1))
+        bits |= dim_bit(name + sizeof sreg - 1);
+      else if (strncmp(name, "llvm.", 5) && strncmp(name, "mapcost.", 8))
+        return MC_DIMS_ALL; /* a function that was not inlined */
+    }
+  return bits;
+}
+
 static bool describe_kernel(mc_arena *a, LLVMTargetDataRef td,
                             LLVMValueRef fn, mc_kernel *k, bool *named) {
   size_t n;
@@ -250,6 +286,7 @@ static bool describe_kernel(mc_arena *a, LLVMTargetDataRef td,
     k->line = LLVMGetDebugLocLine(fn);
   }
   mc_shim_launch_bounds(fn, &k->bounds);
+  k->dims_read = dims_read(fn);
   return k->mangled && k->name && describe_params(a, k, named) &&
          describe_arrays(a, td, k);
 }

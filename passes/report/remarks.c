@@ -1,6 +1,7 @@
 /* remarks.c - stage 7: a kernel's findings as remarks (CONTRACT §2). */
 #include "mapcost/report.h"
 #include "mapcost/shim.h"
+#include "mapcost/sym.h"
 
 enum { MAX_ARGS = 128 };
 
@@ -142,7 +143,8 @@ static const char *site_text(mc_arena *a, const mc_race_site *s) {
 }
 
 /* RaceFree: array i of a kernel that was analysed, not merely run. */
-static void race_free(const mc_kernel_result *r, unsigned i) {
+static void race_free(mc_arena *a, const mc_options *o, const mc_kernel_result *r,
+                      unsigned i) {
   const mc_kernel *k = r->kernel;
   arg_list l = {0};
   text(&l, "kernel '");
@@ -156,6 +158,11 @@ static void race_free(const mc_kernel_result *r, unsigned i) {
                      : r->checked_block                  ? "block"
                                                          : "grid");
   text(&l, " scope");
+  const char *dims = mc_sym_unread_dims_text(a, mc_sym_unread_dims(k, o));
+  if (dims) {
+    text(&l, ", assuming ");
+    keyed(&l, "Assumes", dims);
+  }
   mc_shim_remark(MC_REMARK_PASSED, "RaceFree", k->fn, NULL, l.v, l.n);
 }
 
@@ -257,7 +264,7 @@ static void races(mc_arena *a, const mc_options *o, const mc_kernel_result *r) {
   for (unsigned i = 0; i < k->narrays; i++) {
     const mc_array_result *ar = &r->arrays[i];
     if (ar->verdict == MC_VERDICT_DRF && !r->observed && (r->checked_block || r->checked_grid))
-      race_free(r, i);
+      race_free(a, o, r, i);
     for (unsigned j = 0; j < ar->nraces; j++) {
       const char *suppressed = mc_report_suppressed(k, (int)i, &ar->races[j]);
       race_remark(a, k, &k->arrays[i], &ar->races[j], suppressed);

@@ -86,12 +86,49 @@ void mc_sym_facts_cuda(mc_sym_facts *f) {
   f->warp_size = 32;
 }
 
+unsigned mc_sym_unread_dims(const mc_kernel *k, const mc_options *o) {
+  if (!k)
+    return 0;
+  unsigned fixable = 0;
+  if (!(o && o->block_dim[0]) && !k->bounds.reqntid[0])
+    fixable |= 0x6;
+  if (!(o && o->grid_dim[0]))
+    fixable |= 0x30;
+  return fixable & ~k->dims_read;
+}
+
+const char *mc_sym_unread_dims_text(mc_arena *a, unsigned dims) {
+  static const char *const what[2] = {"block", "grid"};
+  static const char *const size[2] = {"blockDim", "gridDim"};
+  mc_strbuf b = {0};
+  for (unsigned g = 0; g < 2; g++) {
+    unsigned yz = (dims >> (3 * g + 1)) & 3;
+    if (!yz)
+      continue;
+    if (b.len)
+      mc_strbuf_append(&b, "; ");
+    if (yz == 3)
+      mc_strbuf_printf(&b, "%s.y = %s.z = 1: the kernel reads no y or z index "
+                           "or size of the %s", size[g], size[g], what[g]);
+    else
+      mc_strbuf_printf(&b, "%s.%c = 1: the kernel reads no %c index or size "
+                           "of the %s", size[g], yz == 1 ? 'y' : 'z',
+                       yz == 1 ? 'y' : 'z', what[g]);
+  }
+  const char *r = b.len ? mc_strdup(a, mc_strbuf_str(&b)) : NULL;
+  mc_strbuf_free(&b);
+  return r;
+}
+
 bool mc_sym_facts_for_kernel(mc_sym_facts *f, mc_arena *a, const mc_kernel *k,
                              const mc_options *o) {
   mc_sym_facts_cuda(f);
   const mc_launch_bounds *lb = k ? &k->bounds : NULL;
+  unsigned unread = mc_sym_unread_dims(k, o);
   for (int d = 0; d < 3; d++) {
-    if (o && o->block_dim[0]) {
+    if (unread & (1u << d)) {
+      f->bdim[d] = ival(1, 1);
+    } else if (o && o->block_dim[0]) {
       unsigned v = o->block_dim[d] ? o->block_dim[d] : 1;
       f->bdim[d] = ival(v, v);
     } else if (lb && lb->reqntid[0]) {
@@ -105,7 +142,10 @@ bool mc_sym_facts_for_kernel(mc_sym_facts *f, mc_arena *a, const mc_kernel *k,
         f->bdim[d].hi = total;
     }
     f->tid[d] = ival(0, f->bdim[d].hi - 1);
-    if (o && o->grid_dim[0]) {
+    if (unread & (8u << d)) {
+      f->gdim[d] = ival(1, 1);
+      f->bid[d] = ival(0, 0);
+    } else if (o && o->grid_dim[0]) {
       unsigned v = o->grid_dim[d] ? o->grid_dim[d] : 1;
       f->gdim[d] = ival(v, v);
       f->bid[d] = ival(0, (int64_t)v - 1);

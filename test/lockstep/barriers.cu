@@ -289,48 +289,48 @@ __global__ void trap_paths(int *s, int n) {
 // QUIET-NOT: barrier divergence
 
 // ---- The report ----
-// JSON: {"name": "div_if", {{[^}]*}}"verdict": "barrier-divergence"
+// JSON: {"name": "div_if", {{[^}]*}}"verdict": "race"
 // JSON-SAME: {"line": 35, "column": 5, "condition": "threadIdx.x < 16"
-// JSON: {"name": "div_loop_bound", {{[^}]*}}"verdict": "barrier-divergence"
+// JSON: {"name": "div_loop_bound", {{[^}]*}}"verdict": "race"
 // JSON-SAME: {"line": 42, "column": 5, "condition": "i < threadIdx.x"
-// JSON: {"name": "early_return", {{[^}]*}}"verdict": "barrier-divergence"
+// JSON: {"name": "early_return", {{[^}]*}}"verdict": "race"
 // JSON-SAME: {"line": 51, "column": 3, "condition": "threadIdx.x < n"
-// JSON: {"name": "uniform_loop", {{[^}]*}}"verdict": "inconclusive"
+// JSON: {"name": "uniform_loop", {{[^}]*}}"verdict": "race"
 // JSON-SAME: "barrier_divergence": []
-// JSON: {"name": "after_data_branch", {{[^}]*}}"verdict": "inconclusive"
+// JSON: {"name": "after_data_branch", {{[^}]*}}"verdict": "race"
 // JSON-SAME: "barrier_divergence": []
 // JSON: {"name": "in_data_branch", {{[^}]*}}"verdict": "barrier-divergence"
 // JSON-SAME: {"line": 73, "column": 5, "condition": "a[0] > 0"
-// JSON: {"name": "uniform_switch", {{[^}]*}}"verdict": "inconclusive"
+// JSON: {"name": "uniform_switch", {{[^}]*}}"verdict": "race"
 // JSON-SAME: "barrier_divergence": []
-// JSON: {"name": "count_divergent", {{[^}]*}}"verdict": "barrier-divergence"
+// JSON: {"name": "count_divergent", {{[^}]*}}"verdict": "race"
 // JSON-SAME: {"line": 89, "column": 12, "condition": "threadIdx.x < 32"
-// JSON: {"name": "or_uniform", {{[^}]*}}"verdict": "inconclusive"
+// JSON: {"name": "or_uniform", {{[^}]*}}"verdict": "race"
 // JSON-SAME: "barrier_divergence": []
-// JSON: {"name": "nested_divergent", {{[^}]*}}"verdict": "barrier-divergence"
+// JSON: {"name": "nested_divergent", {{[^}]*}}"verdict": "race"
 // JSON-SAME: {"line": 102, "column": 7, "condition": "n > 0 && threadIdx.y == 0"
-// JSON: {"name": "nested_uniform", {{[^}]*}}"verdict": "inconclusive"
+// JSON: {"name": "nested_uniform", {{[^}]*}}"verdict": "race"
 // JSON-SAME: "barrier_divergence": []
 // JSON: {"name": "block_sync", {{[^}]*}}"verdict": "barrier-divergence"
 // JSON-SAME: {"line": 120, "column": 5, "condition": "threadIdx.z == 0"
 // JSON: {"name": "warp_sync", {{[^}]*}}"verdict": "barrier-divergence"
 // JSON-SAME: {"line": 128, "column": 5, "condition": "(threadIdx.x & 16) == 0"
 // JSON-SAME: {"line": 132, "column": 5, "condition": "threadIdx.x < 32"
-// JSON: {"name": "partial", {{[^}]*}}"verdict": "inconclusive"
-// JSON-SAME: "reasons": ["race analysis not built yet", "barrier.sync(id, count) waits for 64 threads, which is not provably the block size: a partial barrier"]
+// JSON: {"name": "partial", {{[^}]*}}"verdict": "race"
+// JSON-SAME: "reasons": ["barrier.sync(id, count) waits for 64 threads, which is not provably the block size: a partial barrier"]
 // JSON-SAME: "barrier_divergence": []
-// JSON: {"name": "whole_count", {{[^}]*}}"verdict": "inconclusive"
+// JSON: {"name": "whole_count", {{[^}]*}}"verdict": "race"
 // JSON-SAME: "barrier_divergence": []
 // JSON: {"name": "first_64", {{[^}]*}}"verdict": "barrier-divergence"
 // JSON-SAME: {"line": 151, "column": 5, "condition": "threadIdx.x < 64"
 // JSON-SAME: {"line": 153, "column": 5, "condition": "threadIdx.x < 32"
-// JSON: {"name": "arrive", {{[^}]*}}"verdict": "inconclusive"
+// JSON: {"name": "arrive", {{[^}]*}}"verdict": "drf"
 // JSON-SAME: "barrier_divergence": []
-// JSON: {"name": "after_divergent_loop", {{[^}]*}}"verdict": "inconclusive"
+// JSON: {"name": "after_divergent_loop", {{[^}]*}}"verdict": "race"
 // JSON-SAME: "barrier_divergence": []
 // JSON: {"name": "break_loop", {{[^}]*}}"verdict": "barrier-divergence"
 // JSON-SAME: {"line": 174, "column": 5, "condition": "i != max(n, 0) && s[i] != threadIdx.x"
-// JSON: {"name": "tree_reduction", {{[^}]*}}"verdict": "inconclusive"
+// JSON: {"name": "tree_reduction", {{[^}]*}}"verdict": "race"
 // JSON-SAME: "barrier_divergence": []
-// JSON: {"name": "trap_paths", {{[^}]*}}"verdict": "inconclusive"
+// JSON: {"name": "trap_paths", {{[^}]*}}"verdict": "race"
 // JSON-SAME: "barrier_divergence": []

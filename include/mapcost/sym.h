@@ -191,8 +191,8 @@ void mc_sym_facts_cuda(mc_sym_facts *f);
 unsigned mc_sym_unread_dims(const mc_kernel *k, const mc_options *o);
 
 /* The assumption behind mc_sym_unread_dims' answer `dims` in words
- * ("blockDim.y = blockDim.z = 1: the kernel reads no y or z index or size
- * of the block"), or NULL for none. */
+ * ("blockDim.y = blockDim.z = 1 (dimensions the kernel never reads)"), or
+ * NULL for none. */
 const char *mc_sym_unread_dims_text(mc_arena *a, unsigned dims);
 
 /* The facts for kernel k under options o: CUDA's limits, narrowed by the

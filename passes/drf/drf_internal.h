@@ -34,6 +34,13 @@ Z3_ast mc_z3_ext(Z3_context z, Z3_ast t, unsigned by, bool is_signed);
 typedef Z3_ast (*mc_z3_atom_fn)(void *data, const mc_atom *a);
 typedef struct mc_z3tr mc_z3tr;
 mc_z3tr *mc_z3tr_new(mc_arena *a, Z3_context z, mc_z3_atom_fn fn, void *data);
+/* The abstraction of products that z3expr.c describes: t translates the
+ * products it can replace into abs's variables, whose lemmas the query
+ * must assert. */
+typedef struct mc_z3abs mc_z3abs;
+mc_z3abs *mc_z3abs_new(mc_arena *a, Z3_context z);
+void mc_z3tr_abstract(mc_z3tr *t, mc_z3abs *abs);
+const Z3_ast *mc_z3abs_lemmas(const mc_z3abs *abs, unsigned *n);
 /* The bits of e as a bit-vector of e's width; NULL on a Z3 error. */
 Z3_ast mc_z3_bv(mc_z3tr *t, const mc_expr *e);
 /* A 1-bit expression as a Z3 Boolean. */
@@ -88,6 +95,8 @@ typedef struct {
   Z3_ast *side;
   unsigned nside, cap_side;
   unsigned fresh;                 /* names of fresh constants */
+  mc_z3abs *abs;                  /* the query is built with products
+                                     abstracted into it (NULL: exact) */
   const char *approx;             /* an approximation met building a query */
   bool any_interval;              /* the query has intervals that may be any
                                      (ids from MC_DRF_ANY_INTERVAL) */

@@ -368,6 +368,8 @@ static mc_env *env_new(mc_drf_ctx *d, int thread, mc_env *parent,
   e->previous = previous;
   e->live = Z3_mk_true(d->z);
   e->tr = mc_z3tr_new(d->a, d->z, atom_value, e);
+  if (e->tr && d->abs)
+    mc_z3tr_abstract(e->tr, d->abs);
   return e->tr ? e : NULL;
 }
 

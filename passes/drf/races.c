@@ -155,13 +155,15 @@ static Z3_ast against(drf_run *r, const mc_site *sa, mc_env *ea, Z3_ast off_a,
 }
 
 /* Builds and checks one query: thread 1 at access sa, thread 2 at any of
- * the accesses sb[0..nb). q gets the solver and, per candidate, its
- * environment, offset and condition. */
-static Z3_lbool ask(drf_run *r, const mc_site *sa, const mc_site *const *sb,
-                    unsigned nb, bool grid, query *q) {
+ * the accesses sb[0..nb), with products abstracted (z3expr.c) or exact. q
+ * gets the solver and, per candidate, its environment, offset and
+ * condition. */
+static Z3_lbool ask_once(drf_run *r, const mc_site *sa, const mc_site *const *sb,
+                         unsigned nb, bool grid, bool abstract, query *q) {
   mc_drf_ctx *d = &r->d;
   Z3_context z = d->z;
-  if (!mc_drf_query_begin(d, grid))
+  d->abs = abstract ? mc_z3abs_new(d->a, z) : NULL;
+  if ((abstract && !d->abs) || !mc_drf_query_begin(d, grid))
     return Z3_L_UNDEF;
   q->envs = mc_alloc(d->a, nb * sizeof *q->envs);
   q->offs = mc_alloc(d->a, nb * sizeof *q->offs);
@@ -205,9 +207,28 @@ static Z3_lbool ask(drf_run *r, const mc_site *sa, const mc_site *const *sb,
     Z3_solver_assert(z, q->s, d->side[i]);
   for (unsigned i = 0; i < 3; i++)
     Z3_solver_assert(z, q->s, main[i]);
+  unsigned nl = 0;
+  const Z3_ast *lemmas = d->abs ? mc_z3abs_lemmas(d->abs, &nl) : NULL;
+  for (unsigned i = 0; i < nl; i++)
+    Z3_solver_assert(z, q->s, lemmas[i]);
   if (mc_z3_take_error())
     return Z3_L_UNDEF;
   return mc_z3_check(z, q->s);
+}
+
+/* The query with products abstracted first: when that has no model, the
+ * exact one has none either; else the exact query decides (and gives the
+ * witness). */
+static Z3_lbool ask(drf_run *r, const mc_site *sa, const mc_site *const *sb,
+                    unsigned nb, bool grid, query *q) {
+  query first = *q;
+  Z3_lbool res = ask_once(r, sa, sb, nb, grid, true, &first);
+  r->d.abs = NULL;
+  if (first.s)
+    Z3_solver_dec_ref(r->d.z, first.s);
+  if (res == Z3_L_FALSE)
+    return res;
+  return ask_once(r, sa, sb, nb, grid, false, q);
 }
 
 /* After sat: the candidate the model picks, fixed in the solver (so that

@@ -119,14 +119,149 @@ struct mc_z3tr {
   void *data;
   memo_entry *memo; /* open addressing on the node's id */
   unsigned cap, used;
+  mc_z3abs *abs;    /* products abstracted into it; NULL: exact */
 };
 
 mc_z3tr *mc_z3tr_new(mc_arena *a, Z3_context z, mc_z3_atom_fn fn, void *data) {
   mc_z3tr *t = mc_alloc(a, sizeof *t);
   if (!t)
     return NULL;
-  *t = (mc_z3tr){a, z, fn, data, NULL, 0, 0};
+  *t = (mc_z3tr){a, z, fn, data, NULL, 0, 0, NULL};
   return t;
+}
+
+void mc_z3tr_abstract(mc_z3tr *t, mc_z3abs *abs) { t->abs = abs; }
+
+/* ---- Product abstraction ------------------------------------------------- */
+
+/* A product x * u of a thread's value x and a value u that is the same in
+ * every thread, which cannot wrap around: unsigned (the IR's nuw), signed
+ * (nsw), or blockIdx * blockDim (the grid-size assumption keeps it below
+ * 2^31). Bit-blasting such products is where Z3 gives up (the global index
+ * blockIdx.x * blockDim.x + threadIdx.x with symbolic blockDim), so the
+ * abstract query replaces each by a fresh variable p constrained by what
+ * multiplication by the same non-negative u implies:
+ *   xa < xb  ->  pa + u <= pb      xa == xb  ->  pa == pb
+ *   x == 0   ->  p == 0            u == 1    ->  p == x
+ * and, for blockIdx * blockDim, p + blockDim <= 2^31 - 1. Every model of
+ * the exact query is one of the abstract query (p = x * u), so an abstract
+ * query without a model proves the exact one has none. */
+typedef enum { PROD_NUW, PROD_NSW, PROD_GRID } prod_kind;
+
+typedef struct {
+  Z3_ast x, u, p;
+  prod_kind kind;
+} prod_entry;
+
+struct mc_z3abs {
+  mc_arena *arena;
+  Z3_context z;
+  prod_entry *prods;
+  unsigned nprods, cap;
+  Z3_ast *lemmas;
+  unsigned nlemmas, lcap;
+};
+
+mc_z3abs *mc_z3abs_new(mc_arena *a, Z3_context z) {
+  mc_z3abs *abs = mc_alloc(a, sizeof *abs);
+  if (abs)
+    *abs = (mc_z3abs){a, z, NULL, 0, 0, NULL, 0, 0};
+  return abs;
+}
+
+const Z3_ast *mc_z3abs_lemmas(const mc_z3abs *abs, unsigned *n) {
+  *n = abs->nlemmas;
+  return abs->lemmas;
+}
+
+static bool grow(mc_arena *a, void **v, unsigned n, unsigned *cap, size_t size) {
+  if (n < *cap)
+    return true;
+  unsigned c = *cap ? 2 * *cap : 16;
+  void *m = mc_alloc(a, c * size);
+  if (!m)
+    return false;
+  if (n)
+    memcpy(m, *v, n * size);
+  *v = m;
+  *cap = c;
+  return true;
+}
+
+static void lemma(mc_z3abs *abs, Z3_ast l) {
+  if (l && grow(abs->arena, (void **)&abs->lemmas, abs->nlemmas, &abs->lcap,
+                sizeof *abs->lemmas))
+    abs->lemmas[abs->nlemmas++] = l;
+}
+
+static bool is_atom(const mc_expr *e, mc_atom_kind k) {
+  return e->op == MC_EXPR_ATOM && e->atom->kind == k;
+}
+
+/* The kind of product e is and which operand is the thread's (*xi); -1
+ * when e is not one the abstraction replaces. */
+static int product_kind(const mc_expr *e, unsigned *xi) {
+  enum { THREAD = (1u << MC_ATOM_TID) | (1u << MC_ATOM_BID) | (1u << MC_ATOM_LANE) |
+                  (1u << MC_ATOM_WARPID) | (1u << MC_ATOM_LOOP) | (1u << MC_ATOM_UNKNOWN) };
+  if (e->op != MC_EXPR_MUL || e->nops != 2 || e->width > 62)
+    return -1;
+  for (unsigned i = 0; i < 2; i++) {
+    const mc_expr *x = e->ops[i], *u = e->ops[1 - i];
+    *xi = i;
+    if (is_atom(x, MC_ATOM_BID) && is_atom(u, MC_ATOM_BDIM) && x->atom->dim == u->atom->dim)
+      return PROD_GRID;
+    if (!mc_expr_mentions(x, THREAD) || mc_expr_mentions(u, THREAD))
+      continue;
+    unsigned f = e->flags | e->assumed;
+    if (f & MC_NUW)
+      return PROD_NUW;
+    if (f & MC_NSW)
+      return PROD_NSW;
+  }
+  return -1;
+}
+
+/* a <= b (signed or not) on w + 2 bits, so that adding u never wraps. */
+static Z3_ast wide_le(Z3_context z, Z3_ast a, Z3_ast u, Z3_ast b, bool is_signed) {
+  Z3_ast sum = Z3_mk_bvadd(z, mc_z3_ext(z, a, 2, is_signed), mc_z3_ext(z, u, 2, is_signed));
+  Z3_ast rhs = mc_z3_ext(z, b, 2, is_signed);
+  return is_signed ? Z3_mk_bvsle(z, sum, rhs) : Z3_mk_bvule(z, sum, rhs);
+}
+
+static Z3_ast abstract_product(mc_z3abs *abs, prod_kind kind, Z3_ast x, Z3_ast u,
+                               unsigned w) {
+  Z3_context z = abs->z;
+  for (unsigned i = 0; i < abs->nprods; i++) {
+    const prod_entry *m = &abs->prods[i];
+    if (m->kind == kind && Z3_is_eq_ast(z, m->x, x) && Z3_is_eq_ast(z, m->u, u))
+      return m->p;
+  }
+  if (!grow(abs->arena, (void **)&abs->prods, abs->nprods, &abs->cap, sizeof *abs->prods))
+    return NULL;
+  char name[32];
+  snprintf(name, sizeof name, "product#%u", abs->nprods);
+  Z3_ast p = mc_z3_var(z, name, w);
+  bool sg = kind == PROD_NSW;
+  Z3_ast zero = mc_z3_bv_const(z, w, 0);
+  lemma(abs, Z3_mk_implies(z, Z3_mk_eq(z, x, zero), Z3_mk_eq(z, p, zero)));
+  lemma(abs, Z3_mk_implies(z, Z3_mk_eq(z, u, mc_z3_bv_const(z, w, 1)), Z3_mk_eq(z, p, x)));
+  if (kind == PROD_GRID)
+    lemma(abs, wide_le(z, p, u, mc_z3_bv_const(z, w, (UINT64_C(1) << 31) - 1), false));
+  for (unsigned i = 0; i < abs->nprods; i++) {
+    const prod_entry *m = &abs->prods[i];
+    if (m->kind != kind || !Z3_is_eq_ast(z, m->u, u))
+      continue;
+    Z3_ast lt_mx = sg ? Z3_mk_bvslt(z, m->x, x) : Z3_mk_bvult(z, m->x, x);
+    Z3_ast lt_xm = sg ? Z3_mk_bvslt(z, x, m->x) : Z3_mk_bvult(z, x, m->x);
+    Z3_ast parts[3] = {
+        Z3_mk_implies(z, lt_mx, wide_le(z, m->p, u, p, sg)),
+        Z3_mk_implies(z, lt_xm, wide_le(z, p, u, m->p, sg)),
+        Z3_mk_implies(z, Z3_mk_eq(z, m->x, x), Z3_mk_eq(z, m->p, p))};
+    Z3_ast all = Z3_mk_and(z, 3, parts);
+    lemma(abs, sg ? Z3_mk_implies(z, Z3_mk_bvsge(z, u, zero), all) : all);
+  }
+  abs->prods[abs->nprods++] = (prod_entry){x, u, p, kind};
+  return p;
 }
 
 static memo_entry *memo_slot(mc_z3tr *t, const mc_expr *e) {
@@ -211,7 +346,13 @@ static Z3_ast translate_node(mc_z3tr *t, const mc_expr *e) {
     }
     return sum;
   }
-  case MC_EXPR_MUL:
+  case MC_EXPR_MUL: {
+    unsigned xi;
+    int kind = t->abs ? product_kind(e, &xi) : -1;
+    if (kind >= 0)
+      return abstract_product(t->abs, (prod_kind)kind, ops[xi], ops[1 - xi], e->width);
+  }
+    /* fall through */
   case MC_EXPR_AND:
   case MC_EXPR_OR:
   case MC_EXPR_XOR: {
@@ -342,7 +483,9 @@ static Z3_ast nowrap(mc_z3tr *t, const mc_expr *e) {
   /* A sum or product whose integer reading is its signed (unsigned) value
    * and whose operands' are too: computed wide, it equals its bits
    * extended. */
-  if ((e->op == MC_EXPR_ADD || e->op == MC_EXPR_MUL) && e->width < 64) {
+  unsigned xi;
+  bool abstracted = t->abs && product_kind(e, &xi) >= 0; /* its lemmas say it */
+  if ((e->op == MC_EXPR_ADD || e->op == MC_EXPR_MUL) && e->width < 64 && !abstracted) {
     for (unsigned f = MC_NSW; f <= MC_NUW; f <<= 1) {
       bool all = (e->flags & f) != 0;
       for (unsigned i = 0; all && i < e->nops; i++)

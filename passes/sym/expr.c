@@ -98,24 +98,16 @@ unsigned mc_sym_unread_dims(const mc_kernel *k, const mc_options *o) {
 }
 
 const char *mc_sym_unread_dims_text(mc_arena *a, unsigned dims) {
-  static const char *const what[2] = {"block", "grid"};
-  static const char *const size[2] = {"blockDim", "gridDim"};
+  static const char *const names[6] = {NULL,       "blockDim.y", "blockDim.z",
+                                       NULL,       "gridDim.y",  "gridDim.z"};
+  if (!dims)
+    return NULL;
   mc_strbuf b = {0};
-  for (unsigned g = 0; g < 2; g++) {
-    unsigned yz = (dims >> (3 * g + 1)) & 3;
-    if (!yz)
-      continue;
-    if (b.len)
-      mc_strbuf_append(&b, "; ");
-    if (yz == 3)
-      mc_strbuf_printf(&b, "%s.y = %s.z = 1: the kernel reads no y or z index "
-                           "or size of the %s", size[g], size[g], what[g]);
-    else
-      mc_strbuf_printf(&b, "%s.%c = 1: the kernel reads no %c index or size "
-                           "of the %s", size[g], yz == 1 ? 'y' : 'z',
-                       yz == 1 ? 'y' : 'z', what[g]);
-  }
-  const char *r = b.len ? mc_strdup(a, mc_strbuf_str(&b)) : NULL;
+  for (unsigned i = 0; i < 6; i++)
+    if (dims & (1u << i) && names[i])
+      mc_strbuf_printf(&b, "%s = ", names[i]);
+  mc_strbuf_append(&b, "1 (dimensions the kernel never reads)");
+  const char *r = mc_strdup(a, mc_strbuf_str(&b));
   mc_strbuf_free(&b);
   return r;
 }

@@ -54,7 +54,7 @@ extern "C" {
   "the grid has fewer than 2^31 threads in each dimension"
 
 /* The budget per query when -mapcost-rlimit is not given. */
-enum { MC_DRF_DEFAULT_RLIMIT = 5000000 };
+enum { MC_DRF_DEFAULT_RLIMIT = 10000000 };
 
 /* Decides every array of p's kernel: fills r->arrays[i] (verdict, races,
  * reason), sets r->checked_block/checked_grid and adds reasons. r->arrays

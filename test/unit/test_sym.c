@@ -4,6 +4,7 @@
  * that simplification keeps the bits the IR would compute and that every
  * interval the context claims holds. */
 #include "check.h"
+#include "mapcost/options.h"
 #include "mapcost/sym.h"
 
 #include <stdint.h>
@@ -265,12 +266,26 @@ static void test_facts(void) {
             "4 * blockIdx.x * blockDim.x + 4 * threadIdx.x");
   /* launch bounds: maxntid 256 bounds every extent by the product */
   mc_kernel k = {0};
+  k.dims_read = MC_DIMS_ALL;
   k.bounds.maxntid[0] = 256;
   k.bounds.maxntid[1] = 1;
   k.bounds.maxntid[2] = 1;
   CHECK(mc_sym_facts_for_kernel(&f, A, &k, NULL));
   CHECK(f.bdim[0].hi == 256 && f.bdim[1].hi == 256 && f.bdim[2].hi == 64);
   CHECK(f.tid[1].hi == 255);
+  /* dimensions the kernel never reads are 1, unless an option fixes them */
+  k.dims_read = 0x1 | 0x8 | 0x10; /* threadIdx.x, blockIdx.x, blockIdx.y */
+  CHECK(mc_sym_unread_dims(&k, NULL) == (0x2 | 0x4 | 0x20));
+  CHECK(mc_sym_facts_for_kernel(&f, A, &k, NULL));
+  CHECK(f.bdim[1].lo == 1 && f.bdim[1].hi == 1 && f.tid[2].hi == 0);
+  CHECK(f.gdim[1].hi == 65535 && f.gdim[2].hi == 1 && f.bid[2].hi == 0);
+  CHECK_STR(mc_sym_unread_dims_text(A, mc_sym_unread_dims(&k, NULL)),
+            "blockDim.y = blockDim.z = gridDim.z = 1 (dimensions the kernel never reads)");
+  mc_options o;
+  mc_options_init(&o);
+  o.block_dim[0] = 64;
+  CHECK(mc_sym_unread_dims(&k, &o) == 0x20);
+  CHECK(mc_sym_unread_dims_text(A, 0) == NULL);
 }
 
 /* ---- Random expressions: simplification keeps the bits ------------------- */

@@ -26,7 +26,7 @@
  * most MINIMISE_CHECKS checks, each with 1/MINIMISE_SHARE of a query's
  * budget: a smaller witness is worth less than the compile's time. */
 enum { MAX_RACES_PER_ARRAY = 4, MINIMISE_CHECKS = 32, MINIMISE_SHARE = 16,
-       MAX_APPROX = 6, MAX_PAIRS = 4096 };
+       MAX_APPROX = 6, MAX_PAIRS = 4096, QUERY_STEPS = 1000 };
 
 typedef struct {
   mc_drf_ctx d;
@@ -623,6 +623,13 @@ static bool decide_array(drf_run *r, int array, const mc_options *o,
       }
       query q = {{NULL, NULL}, {NULL, NULL}, NULL, NULL, NULL, NULL, NULL, 0};
       Z3_lbool res = ask(r, r->acc[i], cand, nb, grid, &q);
+      /* the solver's work, in steps: a query that spent its whole budget
+       * costs a hundredth of it, any other QUERY_STEPS */
+      if (!mc_spend(a, res == Z3_L_UNDEF ? r->rlimit / 100 : QUERY_STEPS, "races")) {
+        if (q.s)
+          Z3_solver_dec_ref(d->z, q.s);
+        return false;
+      }
       int j = res == Z3_L_TRUE ? pick(d->z, &q) : -1;
       if (res == Z3_L_TRUE && j < 0)
         res = Z3_L_UNDEF;

@@ -32,6 +32,10 @@
 #include <string.h>
 #include <unistd.h>
 
+/* The budgets of every analysis here (a fiftieth of the solver's default
+ * per query, a tenth of the steps per kernel). */
+enum { FUZZ_RLIMIT = 200000, FUZZ_KERNEL_STEPS = 2000000 };
+
 static char report_dir[4096]; /* private to this process, removed at exit */
 
 static void clear_reports(void) {
@@ -130,7 +134,8 @@ static char *analyze(LLVMModuleRef m, const mc_options *o) {
 }
 
 static void print_stages(LLVMModuleRef m, const mc_options *o) {
-  static const char *const printers[] = {"kernels", "lockstep", "sym", "protocols", "cost"};
+  static const char *const printers[] = {"kernels", "lockstep", "sym", "protocols", "drf",
+                                         "cost"};
   LLVMModuleRef c = mc_shim_canonical_clone(m);
   for (unsigned i = 0; i < sizeof printers / sizeof *printers; i++) {
     mc_strbuf out = {0};
@@ -188,6 +193,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   /* Options from the input's hash: launch fixed or symbolic, scopes, format. */
   mc_options o;
   mc_options_init(&o);
+  /* Small budgets: the campaign looks for crashes, hangs and leaks, and
+   * small budgets take the analysis through its Inconclusive paths too;
+   * the defaults would spend seconds of Z3 on one generated kernel. */
+  o.rlimit = FUZZ_RLIMIT;
+  o.kernel_steps = FUZZ_KERNEL_STEPS;
+  o.module_steps = 4 * FUZZ_KERNEL_STEPS;
   snprintf(o.report_dir, sizeof o.report_dir, "%s", report_dir);
   o.report_format = (h & 1) ? MC_REPORT_SARIF : MC_REPORT_JSON;
   o.only_intra_group = (h >> 1) & 1;

@@ -16,12 +16,8 @@ N defaults to twice $MAPCOST_PROPERTY_KERNELS (or 80): a kernel costs less
 here than in the theorem check. Ends with `N passed, N failed`.
 """
 import argparse
-import json
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -31,29 +27,12 @@ import cexpr  # noqa: E402
 import check_cost  # noqa: E402
 import interp_theorem  # noqa: E402
 
-GENERATE = os.path.join(ROOT, "test", "gen", "generate.py")
-
 
 def analyse(args, ll, side):
     """The static report of the kernel with the launch's block fixed."""
-    out = tempfile.mkdtemp(prefix="mapcost-cost-")
-    try:
-        env = dict(os.environ)
-        env["MAPCOST_OPTIONS"] = ("-mapcost-report=%s -mapcost-warnings=0 -mapcost-races=0 "
-                                  "-mapcost-block-dim=%d,%d,%d" % ((out,) + tuple(side["block_dim"])))
-        p = subprocess.run([args.opt, "-load-pass-plugin=" + args.plugin, "-passes=mapcost",
-                            "-disable-output", ll], env=env, capture_output=True, text=True,
-                           timeout=300)
-        if p.returncode != 0:
-            return None, "opt exited %d: %s" % (p.returncode, p.stderr.strip()[-400:])
-        for name in os.listdir(out):
-            with open(os.path.join(out, name)) as f:
-                for k in json.load(f)["kernels"]:
-                    if k["name"] == side["kernel"]:
-                        return k, None
-        return None, "kernel %s not in the report" % side["kernel"]
-    finally:
-        shutil.rmtree(out, ignore_errors=True)
+    return interp_theorem.static_report(
+        args, ll, side, ["-mapcost-races=0",
+                         "-mapcost-block-dim=%d,%d,%d" % tuple(side["block_dim"])])
 
 
 def launch_env(side):

@@ -21,43 +21,22 @@ N defaults to a tenth of $MAPCOST_PROPERTY_KERNELS (or 40), at least 4: each
 kernel is analysed twice with Z3. Ends with `N passed, N failed`.
 """
 import argparse
-import concurrent.futures
-import json
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from interp_theorem import GENERATE, interpret  # noqa: E402
+from interp_theorem import check_generated, interpret, static_report  # noqa: E402
 
 
 def analyse(args, ll, side, params):
     """The static report of the kernel: the sidecar's launch, and its
     parameter values when `params`."""
-    out = tempfile.mkdtemp(prefix="mapcost-drf-")
-    try:
-        words = ["-mapcost-report=" + out, "-mapcost-warnings=0",
-                 "-mapcost-block-dim=%d,%d,%d" % tuple(side["block_dim"]),
-                 "-mapcost-grid-dim=%d,%d,%d" % tuple(side["grid_dim"])]
-        if params:
-            words += ["-mapcost-param=%s=%d" % kv for kv in sorted(side["params"].items())]
-        env = dict(os.environ, MAPCOST_OPTIONS=" ".join(words))
-        p = subprocess.run([args.opt, "-load-pass-plugin=" + args.plugin, "-passes=mapcost",
-                            "-disable-output", ll], env=env, capture_output=True, text=True,
-                           timeout=600)
-        if p.returncode != 0:
-            return None, "opt exited %d: %s" % (p.returncode, p.stderr.strip()[-400:])
-        for name in os.listdir(out):
-            with open(os.path.join(out, name)) as f:
-                for k in json.load(f)["kernels"]:
-                    if k["name"] == side["kernel"]:
-                        return k, None
-        return None, "kernel %s not in the report" % side["kernel"]
-    finally:
-        shutil.rmtree(out, ignore_errors=True)
+    words = ["-mapcost-block-dim=%d,%d,%d" % tuple(side["block_dim"]),
+             "-mapcost-grid-dim=%d,%d,%d" % tuple(side["grid_dim"])]
+    if params:
+        words += ["-mapcost-param=%s=%d" % kv for kv in sorted(side["params"].items())]
+    return static_report(args, ll, side, words)
 
 
 def verdicts(k):
@@ -104,22 +83,7 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--keep", help="keep the generated kernels in this folder")
     args = ap.parse_args()
-    out = args.keep or tempfile.mkdtemp(prefix="mapcost-drf-property-")
-    try:
-        subprocess.run([sys.executable, GENERATE, "--seed", str(args.seed), "--count",
-                        str(args.count), "--out", out, "--bugs", str(args.bugs), "--emit-ll",
-                        "--clang", args.clang, "--jobs", str(args.jobs)], check=True)
-        sides = []
-        for name in sorted(os.listdir(out)):
-            if name.endswith(".json"):
-                with open(os.path.join(out, name)) as f:
-                    sides.append(json.load(f))
-        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            results = list(pool.map(
-                lambda s: check(args, s, os.path.join(out, s["kernel"] + ".ll")), sides))
-    finally:
-        if not args.keep:
-            shutil.rmtree(out, ignore_errors=True)
+    sides, results = check_generated(args, check, "mapcost-drf-property-", args.bugs)
     failed = skipped = clean = fixed = symbolic = 0
     for side, (kind, msg, pf, ps) in zip(sides, results):
         if kind == "skip":

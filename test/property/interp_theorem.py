@@ -62,15 +62,17 @@ def interpret(args, ll, side, mode, orders):
     return None, "kernel %s not in the report" % side["kernel"]
 
 
-def analyse(args, ll, side):
-    """The static analysis' report of the kernel (symbolic dimensions)."""
+def static_report(args, ll, side, words):
+    """The static analysis' report of the kernel with plugin options `words`
+    (a report folder and -mapcost-warnings=0 added): (kernel, None) or
+    (None, why)."""
     out = tempfile.mkdtemp(prefix="mapcost-report-")
     try:
-        env = dict(os.environ)
-        env["MAPCOST_OPTIONS"] = "-mapcost-report=%s -mapcost-warnings=0 -mapcost-races=0" % out
+        env = dict(os.environ, MAPCOST_OPTIONS=" ".join(
+            ["-mapcost-report=" + out, "-mapcost-warnings=0"] + words))
         p = subprocess.run([args.opt, "-load-pass-plugin=" + args.plugin, "-passes=mapcost",
                             "-disable-output", ll], env=env, capture_output=True, text=True,
-                           timeout=300)
+                           timeout=600)
         if p.returncode != 0:
             return None, "opt exited %d: %s" % (p.returncode, p.stderr.strip()[-400:])
         for name in os.listdir(out):
@@ -81,6 +83,11 @@ def analyse(args, ll, side):
         return None, "kernel %s not in the report" % side["kernel"]
     finally:
         shutil.rmtree(out, ignore_errors=True)
+
+
+def analyse(args, ll, side):
+    """The static analysis' report of the kernel (symbolic dimensions)."""
+    return static_report(args, ll, side, ["-mapcost-races=0"])
 
 
 def races(k):

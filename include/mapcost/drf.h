@@ -27,9 +27,11 @@
  * protocol's size.
  *
  * Expressions are Z3 bit-vectors node by node, with the IR's wrap-around
- * (passes/drf/z3expr.c); where sym says a node of an access's offset does
- * not wrap (its flags), the stage adds that as a constraint, so
- * `y * width + x` with `mul nsw` does not collide modulo 2^32. Budgets are
+ * (passes/drf/z3expr.c); what rules wrap-around out is added as
+ * constraints where the expression is evaluated: by default the no-wrap
+ * assumption (MC_DRF_NO_WRAP_ASSUMPTION), with -mapcost-wrap-around only
+ * what sym's flags say (`y * width + x` with `mul nsw` does not collide
+ * modulo 2^32). Budgets are
  * Z3's deterministic resource limit per query (-mapcost-rlimit); one fresh
  * Z3 context per kernel, queries in a fixed order. Z3_L_UNDEF never becomes
  * RaceFree.
@@ -52,6 +54,15 @@ extern "C" {
  * an int. */
 #define MC_DRF_GRID_ASSUMPTION                                                 \
   "the grid has fewer than 2^31 threads in each dimension"
+
+/* What race-free verdicts assume of index arithmetic unless
+ * -mapcost-wrap-around is given (passes/drf/z3expr.c, mc_z3_nowrap): sums,
+ * products and shifts that compute an index, a condition or a loop
+ * variable keep their values over the integers, and a value read in the
+ * other signedness (a signed int compared unsigned) is not negative, as in
+ * seed 001's and seed 000's integer model. A race that needs wrap-around
+ * is then not reported; with -mapcost-wrap-around it is. */
+#define MC_DRF_NO_WRAP_ASSUMPTION "index arithmetic does not wrap around (races)"
 
 /* The budget per query when -mapcost-rlimit is not given. */
 enum { MC_DRF_DEFAULT_RLIMIT = 10000000 };

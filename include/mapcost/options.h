@@ -35,6 +35,9 @@ typedef struct {
   mc_param_fact params[MC_MAX_PARAMS];
   size_t nparams;
   bool only_intra_group;
+  /* Races: index arithmetic wraps around as the hardware's does (else the
+   * analysis assumes it does not: MC_DRF_NO_WRAP_ASSUMPTION). */
+  bool wrap_around;
   unsigned warp_size, line_bytes, banks, bank_bytes;
   uint64_t rlimit; /* solver budget per query; 0: the default */
   /* Step budgets (support.h): each kernel's analysis, and all kernels of a

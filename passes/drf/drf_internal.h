@@ -13,12 +13,34 @@
 Z3_context mc_z3_context_new(void);
 /* Did a Z3 call fail since the flag was last cleared? Clears it. */
 bool mc_z3_take_error(void);
-/* A solver for QF_BV with the deterministic budget rlimit per check. */
-Z3_solver mc_z3_solver_new(Z3_context z, uint64_t rlimit);
+/* A solver and whether a check of it has run out of its budget: Z3 (4.8)
+ * may crash when such a solver is checked again, so it is not. Lazy
+ * constraints are asserted only once a model breaks them (the no-wrap
+ * constraints of an exact query, whose wide products are costly and which
+ * real races rarely need): a model mc_solver_check returns satisfies all. */
+typedef struct {
+  Z3_solver s;
+  bool spent;
+  const Z3_ast *lazy;
+  unsigned *lazy_depth; /* 0: not asserted; else the scope depth + 1 */
+  unsigned nlazy, depth;
+} mc_solver;
+/* A solver for QF_BV (QF_UFBV with uninterpreted functions; QF_UFLIA for
+ * integers) with the deterministic budget rlimit per check; s->s is NULL on
+ * failure. Release it with mc_solver_release. */
+mc_solver mc_solver_new(Z3_context z, uint64_t rlimit, bool ints, bool functions);
+void mc_solver_release(Z3_context z, mc_solver *s);
 /* Sets s's budget per check to rlimit. */
-void mc_z3_solver_budget(Z3_context z, Z3_solver s, uint64_t rlimit);
-/* Z3_solver_check, with a Z3 error read as Z3_L_UNDEF. */
-Z3_lbool mc_z3_check(Z3_context z, Z3_solver s);
+void mc_solver_budget(Z3_context z, mc_solver *s, uint64_t rlimit);
+/* Gives s the lazy constraints c[0..n) (kept, not copied). */
+bool mc_solver_lazy(mc_arena *a, mc_solver *s, const Z3_ast *c, unsigned n);
+void mc_solver_push(Z3_context z, mc_solver *s);
+void mc_solver_pop(Z3_context z, mc_solver *s);
+/* Z3_solver_check, with a Z3 error read as Z3_L_UNDEF; Z3_L_UNDEF without
+ * checking once a check of s has given Z3_L_UNDEF. Sat means a model that
+ * satisfies the lazy constraints too (those it broke are asserted and the
+ * check repeated). */
+Z3_lbool mc_solver_check(Z3_context z, mc_solver *s);
 /* The model's value of a bit-vector term (its unsigned bits). */
 bool mc_z3_eval(Z3_context z, Z3_model m, Z3_ast t, uint64_t *bits);
 
@@ -29,6 +51,18 @@ Z3_ast mc_z3_and2(Z3_context z, Z3_ast a, Z3_ast b);
 Z3_ast mc_z3_or2(Z3_context z, Z3_ast a, Z3_ast b);
 Z3_ast mc_z3_ext(Z3_context z, Z3_ast t, unsigned by, bool is_signed);
 
+/* Numbers of a query: bit-vectors of their width (the exact query), or
+ * integers (the abstract query under the no-wrap assumption, see
+ * z3expr.c). A constant is its unsigned value; comparisons are unsigned. */
+Z3_ast mc_num(Z3_context z, bool ints, unsigned width, uint64_t v);
+Z3_ast mc_num_var(Z3_context z, bool ints, const char *name, unsigned width);
+Z3_ast mc_num_add(Z3_context z, bool ints, Z3_ast a, Z3_ast b);
+Z3_ast mc_num_sub(Z3_context z, bool ints, Z3_ast a, Z3_ast b);
+Z3_ast mc_num_ult(Z3_context z, bool ints, Z3_ast a, Z3_ast b);
+Z3_ast mc_num_ule(Z3_context z, bool ints, Z3_ast a, Z3_ast b);
+/* v within the values of a `width`-bit type: true for a bit-vector. */
+Z3_ast mc_num_in_type(Z3_context z, bool ints, Z3_ast v, unsigned width, bool is_signed);
+
 /* A translator of expressions into one Z3 context: atoms come from the
  * callback (a term of the atom's width); results are memoised per node. */
 typedef Z3_ast (*mc_z3_atom_fn)(void *data, const mc_atom *a);
@@ -38,19 +72,32 @@ mc_z3tr *mc_z3tr_new(mc_arena *a, Z3_context z, mc_z3_atom_fn fn, void *data);
  * products it can replace into abs's variables, whose lemmas the query
  * must assert. */
 typedef struct mc_z3abs mc_z3abs;
-mc_z3abs *mc_z3abs_new(mc_arena *a, Z3_context z);
+mc_z3abs *mc_z3abs_new(mc_arena *a, Z3_context z, bool ints);
 void mc_z3tr_abstract(mc_z3tr *t, mc_z3abs *abs);
+/* Under the no-wrap assumption (MC_DRF_NO_WRAP_ASSUMPTION) mc_z3_nowrap
+ * says that nothing wraps around (see there); with ints too, t translates
+ * into integers (the abstract query: every product abstracted, see
+ * z3expr.c). */
+void mc_z3tr_assume_no_wrap(mc_z3tr *t, bool on, bool ints);
 const Z3_ast *mc_z3abs_lemmas(const mc_z3abs *abs, unsigned *n);
-/* The bits of e as a bit-vector of e's width; NULL on a Z3 error. */
-Z3_ast mc_z3_bv(mc_z3tr *t, const mc_expr *e);
+/* e as a term: its bits as a bit-vector of e's width, or its integer
+ * reading; NULL on a Z3 error. */
+Z3_ast mc_z3_term(mc_z3tr *t, const mc_expr *e);
 /* A 1-bit expression as a Z3 Boolean. */
 Z3_ast mc_z3_bool(mc_z3tr *t, const mc_expr *e);
-/* What sym's flags say of e and its subterms: where a sum or a product of
- * exact operands is exact (MC_NSW / MC_NUW), its value computed without
- * wrap-around equals its bits. A Boolean; true when nothing is known. */
+/* What is known of e and its subterms not wrapping around, a Boolean (true
+ * when nothing is). Without the assumption, what sym's flags say: where a
+ * sum or a product of exact operands is exact (MC_NSW / MC_NUW), its value
+ * computed without wrap-around equals its bits. Under the no-wrap
+ * assumption, every sum, product and left shift whose value is needed as
+ * an integer (not only its low bits, as under a mask) equals its value over
+ * the integers, and every operand read in the other signedness than it was
+ * computed in, or truncated, keeps its value. Assert it only where e is
+ * evaluated (the node runs, the guard holds). */
 Z3_ast mc_z3_nowrap(mc_z3tr *t, const mc_expr *e);
-/* The range sym records for an atom node, as a constraint on term v. */
-Z3_ast mc_z3_in_range(Z3_context z, const mc_expr *atom, Z3_ast v);
+/* The range sym records for an atom node, as a constraint on term v (an
+ * integer or a bit-vector). */
+Z3_ast mc_z3_in_range(Z3_context z, bool ints, const mc_expr *atom, Z3_ast v);
 
 /* ---- intervals.c: threads, loop instances and barrier intervals -------- */
 
@@ -91,12 +138,17 @@ typedef struct {
   Z3_ast *param_vars;
   unsigned *param_stamp;          /* the last query that met each */
   unsigned nparam_vars, query;
-  /* constraints gathered while a query is built (loop ends, no-wrap) */
+  /* constraints gathered while a query is built (loop ends, no-wrap), and
+   * which of them are lazy (mc_solver) */
   Z3_ast *side;
+  bool *side_lazy;
   unsigned nside, cap_side;
   unsigned fresh;                 /* names of fresh constants */
   mc_z3abs *abs;                  /* the query is built with products
                                      abstracted into it (NULL: exact) */
+  bool no_wrap;                   /* MC_DRF_NO_WRAP_ASSUMPTION holds */
+  bool ints;                      /* the query is over the integers */
+  bool functions;                 /* the query has uninterpreted functions */
   const char *approx;             /* an approximation met building a query */
   bool any_interval;              /* the query has intervals that may be any
                                      (ids from MC_DRF_ANY_INTERVAL) */
@@ -111,6 +163,8 @@ bool mc_drf_ctx_init(mc_drf_ctx *d, mc_arena *a, const mc_protocol *p,
  * no side constraints, the kernel environments of both threads. */
 bool mc_drf_query_begin(mc_drf_ctx *d, bool grid);
 bool mc_drf_side(mc_drf_ctx *d, Z3_ast c);
+/* The same for what the no-wrap assumption says: lazy in an exact query. */
+bool mc_drf_side_nowrap(mc_drf_ctx *d, Z3_ast c);
 /* The site of node n, or NULL. */
 const mc_site *mc_drf_site(const mc_drf_ctx *d, const mc_pnode *n);
 

@@ -33,6 +33,8 @@ struct mc_env {
   Z3_ast k;                 /* the iteration, 32 bits */
   Z3_ast live;
   bool previous;            /* made for the end of the previous iteration */
+  mc_env *host;             /* previous: the iteration after it, where what
+                               holds when it ran is said */
   mc_z3tr *tr;
   const mc_atom **atoms;    /* values of atoms met in this environment */
   Z3_ast *vals;
@@ -40,9 +42,10 @@ struct mc_env {
   mc_phase *scan[2];        /* memo of walks: [warp][position] */
   bool *scanned[2];
   /* loop_env: live is final; before, constraints that hold when the
-   * environment is live wait in pending */
+   * environment is live wait in pending (with whether they are no-wrap) */
   bool finished, in_loop_env;
   Z3_ast pending[8];
+  bool pending_nowrap[8];
   unsigned npending;
 };
 
@@ -60,27 +63,50 @@ static void body_of(const mc_env *e, const mc_pnode **body, unsigned *n) {
   }
 }
 
-bool mc_drf_side(mc_drf_ctx *d, Z3_ast c) {
+static bool side(mc_drf_ctx *d, Z3_ast c, bool lazy) {
   if (!c)
     return false;
   if (d->nside == d->cap_side) {
     unsigned cap = d->cap_side ? 2 * d->cap_side : 64;
     Z3_ast *s = mc_alloc(d->a, cap * sizeof *s);
-    if (!s)
+    bool *l = mc_alloc(d->a, cap * sizeof *l);
+    if (!s || !l)
       return false;
-    if (d->nside)
+    if (d->nside) {
       memcpy(s, d->side, d->nside * sizeof *s);
+      memcpy(l, d->side_lazy, d->nside * sizeof *l);
+    }
     d->side = s;
+    d->side_lazy = l;
     d->cap_side = cap;
   }
+  d->side_lazy[d->nside] = lazy;
   d->side[d->nside++] = c;
   return true;
 }
 
-static Z3_ast fresh(mc_drf_ctx *d, const char *what, unsigned width) {
+bool mc_drf_side(mc_drf_ctx *d, Z3_ast c) { return side(d, c, false); }
+
+bool mc_drf_side_nowrap(mc_drf_ctx *d, Z3_ast c) {
+  return side(d, c, d->no_wrap && !d->ints);
+}
+
+/* A fresh value of a `width`-bit type (its values, as an integer). */
+static Z3_ast fresh(mc_drf_ctx *d, const char *what, unsigned width, bool is_signed) {
   char name[96];
   snprintf(name, sizeof name, "%s!%u", what, d->fresh++);
-  return mc_z3_var(d->z, name, width);
+  Z3_ast v = mc_num_var(d->z, d->ints, name, width);
+  return mc_drf_side(d, mc_num_in_type(d->z, d->ints, v, width, is_signed)) ? v : NULL;
+}
+
+static Z3_ast num(mc_drf_ctx *d, unsigned width, uint64_t v) {
+  return mc_num(d->z, d->ints, width, v);
+}
+
+static Z3_ast is_zero(mc_drf_ctx *d, Z3_ast k) { return Z3_mk_eq(d->z, k, num(d, 32, 0)); }
+
+static Z3_ast minus_one(mc_drf_ctx *d, Z3_ast k) {
+  return mc_num_sub(d->z, d->ints, k, num(d, 32, 1));
 }
 
 /* ---- Atoms ----------------------------------------------------------------- */
@@ -112,6 +138,20 @@ static Z3_ast memo_get(const mc_env *e, const mc_atom *a) {
   return NULL;
 }
 
+/* Parameter i of those met, as a term of this query's kind (`param.NAME`:
+ * Z3 gives the same name and sort the same constant), within its facts. */
+static Z3_ast param_term(mc_drf_ctx *d, unsigned i) {
+  const mc_atom *a = d->param_atoms[i];
+  char name[96];
+  snprintf(name, sizeof name, "param.%s", a->name);
+  Z3_ast v = mc_num_var(d->z, d->ints, name, a->width);
+  const mc_expr *node = mc_sym_param(d->p->accesses->sym, a->index, a->name,
+                                     a->width, a->is_signed, a->value);
+  if (!node || !mc_drf_side(d, mc_z3_in_range(d->z, d->ints, node, v)))
+    return NULL;
+  return d->param_vars[i] = v;
+}
+
 static Z3_ast param(mc_drf_ctx *d, const mc_atom *a) {
   for (unsigned i = 0; i < d->nparam_vars; i++)
     if (d->param_atoms[i] == a) {
@@ -130,32 +170,35 @@ static Z3_ast param(mc_drf_ctx *d, const mc_atom *a) {
     memcpy(stamp, d->param_stamp, d->nparam_vars * sizeof *stamp);
   }
   stamp[d->nparam_vars] = d->query;
-  d->param_stamp = stamp;
-  char name[96];
-  snprintf(name, sizeof name, "param.%s", a->name);
-  Z3_ast v = mc_z3_var(d->z, name, a->width);
-  const mc_expr *node = mc_sym_param(d->p->accesses->sym, a->index, a->name,
-                                     a->width, a->is_signed, a->value);
-  if (!node || !mc_drf_side(d, mc_z3_in_range(d->z, node, v)))
-    return NULL;
   atoms[d->nparam_vars] = a;
-  vars[d->nparam_vars++] = v;
   d->param_atoms = atoms;
   d->param_vars = vars;
-  return v;
+  d->param_stamp = stamp;
+  return param_term(d, d->nparam_vars++);
 }
 
 static mc_env *env_new(mc_drf_ctx *d, int thread, mc_env *parent,
-                       const mc_site *loop, Z3_ast k, bool previous);
+                       const mc_site *loop, Z3_ast k, mc_env *host);
 
-/* c holds whenever f is live. */
-static bool when_live(mc_env *f, Z3_ast c) {
-  if (f->finished)
-    return mc_drf_side(f->d, Z3_mk_implies(f->d->z, f->live, c));
-  if (f->in_loop_env && f->npending < sizeof f->pending / sizeof f->pending[0])
+/* c holds whenever f is live; nowrap: c is what the no-wrap assumption
+ * says (mc_drf_side_nowrap). */
+static bool when_live_as(mc_env *f, Z3_ast c, bool nowrap) {
+  mc_drf_ctx *d = f->d;
+  if (f->host) /* the previous iteration ran when its successor runs */
+    return when_live_as(f->host,
+                        Z3_mk_implies(d->z, Z3_mk_not(d->z, is_zero(d, f->host->k)), c), nowrap);
+  if (f->finished) {
+    Z3_ast live_c = Z3_mk_implies(d->z, f->live, c);
+    return nowrap ? mc_drf_side_nowrap(d, live_c) : mc_drf_side(d, live_c);
+  }
+  if (f->in_loop_env && f->npending < sizeof f->pending / sizeof f->pending[0]) {
+    f->pending_nowrap[f->npending] = nowrap;
     f->pending[f->npending++] = c;
+  }
   return true; /* else dropped: fewer constraints */
 }
+
+static bool when_live(mc_env *f, Z3_ast c) { return when_live_as(f, c, false); }
 
 /* A variable stepped by `add nsw` (the IR's flag, or sym's) never wraps in
  * the iterations a thread runs: init + k * by, computed wide with by's bits
@@ -166,8 +209,8 @@ static void no_wrap_steps(mc_env *f, const mc_loop_var *v, Z3_ast value) {
   if (v->step != MC_STEP_ADD || !v->by || !v->init || !v->next ||
       !((v->next->flags | v->next->assumed) & MC_NSW) || w > 64)
     return;
-  Z3_ast init = mc_z3_bv(f->parent->tr, v->init);
-  Z3_ast by = mc_z3_bv(f->parent->tr, v->by);
+  Z3_ast init = mc_z3_term(f->parent->tr, v->init);
+  Z3_ast by = mc_z3_term(f->parent->tr, v->by);
   if (!init || !by || v->init->width != w || v->by->width != w)
     return;
   Z3_ast k = Z3_mk_zero_ext(z, by_w - 32, f->k);
@@ -179,46 +222,89 @@ static void no_wrap_steps(mc_env *f, const mc_loop_var *v, Z3_ast value) {
 /* next = c - v or v ^ c: the value alternates between init and its image. */
 static Z3_ast alternating(mc_env *f, const mc_loop_var *v, Z3_ast init) {
   const mc_expr *n = v->next;
-  Z3_context z = f->d->z;
+  mc_drf_ctx *d = f->d;
+  Z3_context z = d->z;
   if (!n || !init)
     return NULL;
   Z3_ast other = NULL;
   if (n->op == MC_EXPR_ADD && n->nops == 1 && n->ops[0] == v->var &&
       n->coefs[0] == -1)
-    other = Z3_mk_bvsub(z, mc_z3_bv_const(z, n->width, (uint64_t)n->value), init);
+    other = d->ints ? mc_num_sub(z, true, Z3_mk_int64(z, n->value, Z3_mk_int_sort(z)), init)
+                    : Z3_mk_bvsub(z, mc_z3_bv_const(z, n->width, (uint64_t)n->value), init);
   else if (n->op == MC_EXPR_XOR && n->nops == 2 && n->ops[0] == v->var &&
-           n->ops[1]->op == MC_EXPR_CONST)
+           n->ops[1]->op == MC_EXPR_CONST && !d->ints)
     other = Z3_mk_bvxor(z, init, mc_z3_bv_const(z, n->width, (uint64_t)n->ops[1]->value));
   if (!other)
     return NULL;
-  Z3_ast odd = Z3_mk_eq(z, Z3_mk_extract(z, 0, 0, f->k), mc_z3_bv_const(z, 1, 1));
+  Z3_ast odd = d->ints ? Z3_mk_eq(z, Z3_mk_mod(z, f->k, num(d, 32, 2)), num(d, 32, 1))
+                       : Z3_mk_eq(z, Z3_mk_extract(z, 0, 0, f->k), mc_z3_bv_const(z, 1, 1));
   return Z3_mk_ite(z, odd, other, init);
 }
 
-/* The value of loop variable v of env f's loop in f's iteration. */
+/* v in an iteration k > 0 without a closed form. A variable the lock-step
+ * form finds grid- or block-uniform has one value in every thread of the
+ * grid (of a block) at one instance of its loops: a function, shared by the
+ * two threads of a query, of the iteration of each loop around it (and of
+ * the block). Any other is any value. */
+static Z3_ast later_value(mc_env *f, const mc_loop_var *v) {
+  mc_drf_ctx *d = f->d;
+  Z3_context z = d->z;
+  mc_uniformity u = v->atom->value ? mc_ls_uniformity(d->p->ls, v->atom->value)
+                                   : MC_DIVERGENT;
+  if (u != MC_UNIFORM_GRID && u != MC_UNIFORM_BLOCK)
+    return fresh(d, v->atom->name, v->atom->width, v->atom->is_signed);
+  Z3_ast args[MC_DRF_MAX_DEPTH + 3];
+  Z3_sort sorts[MC_DRF_MAX_DEPTH + 3];
+  unsigned n = 0;
+  for (mc_env *g = f; g && g->loop && n < MC_DRF_MAX_DEPTH; g = g->parent)
+    args[n++] = g->k;
+  for (unsigned i = 0; u == MC_UNIFORM_BLOCK && i < 3; i++)
+    args[n++] = d->bid[f->thread][i];
+  for (unsigned i = 0; i < n; i++)
+    sorts[i] = Z3_get_sort(z, args[i]);
+  char name[96];
+  snprintf(name, sizeof name, "%s.later#%d", v->atom->name, v->atom->index);
+  Z3_func_decl later = Z3_mk_func_decl(
+      z, Z3_mk_string_symbol(z, name), n, sorts,
+      d->ints ? Z3_mk_int_sort(z) : Z3_mk_bv_sort(z, v->atom->width));
+  d->functions = true;
+  Z3_ast value = Z3_mk_app(z, later, n, args);
+  return mc_drf_side(d, mc_num_in_type(z, d->ints, value, v->atom->width, v->atom->is_signed))
+             ? value
+             : NULL;
+}
+
+/* The value of loop variable v of env f's loop in f's iteration. Under the
+ * no-wrap assumption its closed form does not wrap in the iterations a
+ * thread runs (its steps do not); without it, a variable stepped by
+ * `add nsw` does not. */
 static Z3_ast loop_var(mc_env *f, const mc_loop_var *v) {
   mc_drf_ctx *d = f->d;
   if (v->closed) {
-    Z3_ast value = mc_z3_bv(f->tr, v->closed);
-    if (value)
+    Z3_ast value = mc_z3_term(f->tr, v->closed);
+    if (value && d->no_wrap) {
+      Z3_ast nw = mc_z3_nowrap(f->tr, v->closed);
+      if (!nw || !when_live_as(f, nw, true))
+        return NULL;
+    } else if (value) {
       no_wrap_steps(f, v, value);
+    }
     return value;
   }
-  Z3_ast init = v->init ? mc_z3_bv(f->parent->tr, v->init)
-                        : fresh(d, v->atom->name, v->atom->width);
+  Z3_ast init = v->init ? mc_z3_term(f->parent->tr, v->init)
+                        : fresh(d, v->atom->name, v->atom->width, v->atom->is_signed);
   if (!init)
     return NULL;
   Z3_ast alt = alternating(f, v, init);
   if (alt)
     return alt;
-  Z3_ast zero = Z3_mk_eq(d->z, f->k, mc_z3_bv_const(d->z, 32, 0));
-  return Z3_mk_ite(d->z, zero, init, fresh(d, v->atom->name, v->atom->width));
+  Z3_ast later = later_value(f, v);
+  return later ? Z3_mk_ite(d->z, is_zero(d, f->k), init, later) : NULL;
 }
 
 static Z3_ast atom_value(void *data, const mc_atom *a) {
   mc_env *e = data;
   mc_drf_ctx *d = e->d;
-  Z3_context z = d->z;
   Z3_ast v = memo_get(e, a);
   if (v)
     return v;
@@ -231,13 +317,21 @@ static Z3_ast atom_value(void *data, const mc_atom *a) {
   case MC_ATOM_WARPSIZE: v = d->ws; break;
   case MC_ATOM_LANE:
   case MC_ATOM_WARPID: {
-    Z3_ast x = d->tid[t][0], y = d->tid[t][1], zz = d->tid[t][2];
-    Z3_ast lin = Z3_mk_bvadd(
-        z, x,
-        Z3_mk_bvmul(z, d->bdim[0],
-                    Z3_mk_bvadd(z, y, Z3_mk_bvmul(z, d->bdim[1], zz))));
-    v = a->kind == MC_ATOM_LANE ? Z3_mk_bvurem(z, lin, d->ws)
-                                : Z3_mk_bvudiv(z, lin, d->ws);
+    /* the linear thread id modulo (divided by) warpSize, through sym */
+    mc_sym *s = d->p->accesses->sym;
+    const mc_expr *id[3], *dim[2];
+    for (unsigned i = 0; i < 3; i++)
+      id[i] = mc_sym_builtin(s, MC_ATOM_TID, i);
+    for (unsigned i = 0; i < 2; i++)
+      dim[i] = mc_sym_builtin(s, MC_ATOM_BDIM, i);
+    const mc_expr *lin = mc_expr_add(
+        s, id[0], mc_expr_mul(s, dim[0], mc_expr_add(s, id[1], mc_expr_mul(s, dim[1], id[2], 0), 0), 0),
+        0);
+    const mc_sym_facts *f = mc_sym_facts_of(s);
+    const mc_expr *ws = mc_expr_const(s, 32, f->warp_size ? f->warp_size : 32);
+    const mc_expr *x = mc_expr_binary(s, a->kind == MC_ATOM_LANE ? MC_EXPR_UREM : MC_EXPR_UDIV,
+                                      lin, ws, 0);
+    v = x ? mc_z3_term(e->tr, x) : NULL;
     break;
   }
   case MC_ATOM_PARAM: v = param(d, a); break;
@@ -259,9 +353,9 @@ static Z3_ast atom_value(void *data, const mc_atom *a) {
         }
     }
     if (!v)
-      v = fresh(d, a->name, a->width);
+      v = fresh(d, a->name, a->width, a->is_signed);
     break;
-  case MC_ATOM_UNKNOWN: v = fresh(d, a->name, a->width); break;
+  case MC_ATOM_UNKNOWN: v = fresh(d, a->name, a->width, a->is_signed); break;
   }
   if (!v || mc_z3_take_error() || !memo_put(e, a, v))
     return NULL;
@@ -270,7 +364,7 @@ static Z3_ast atom_value(void *data, const mc_atom *a) {
 
 Z3_ast mc_drf_term(mc_drf_ctx *d, mc_env *env, const mc_expr *e) {
   (void)d;
-  return mc_z3_bv(env->tr, e);
+  return mc_z3_term(env->tr, e);
 }
 
 Z3_ast mc_drf_nowrap(mc_drf_ctx *d, mc_env *env, const mc_expr *e) {
@@ -278,11 +372,19 @@ Z3_ast mc_drf_nowrap(mc_drf_ctx *d, mc_env *env, const mc_expr *e) {
   return mc_z3_nowrap(env->tr, e);
 }
 
+/* Condition c in env, as a Z3 Boolean; where it holds, what is known of
+ * its values not wrapping around holds too. */
 static Z3_ast cond(mc_env *env, const mc_expr *c) {
   int64_t v;
+  Z3_context z = env->d->z;
   if (mc_expr_is_const(c, &v))
-    return v ? Z3_mk_true(env->d->z) : Z3_mk_false(env->d->z);
-  return mc_z3_bool(env->tr, c);
+    return v ? Z3_mk_true(z) : Z3_mk_false(z);
+  Z3_ast b = mc_z3_bool(env->tr, c), nw = mc_z3_nowrap(env->tr, c);
+  if (!b || !nw)
+    return NULL;
+  if (!Z3_is_eq_ast(z, nw, Z3_mk_true(z)) && !when_live_as(env, Z3_mk_implies(z, b, nw), true))
+    return NULL;
+  return b;
 }
 
 /* ---- Environments --------------------------------------------------------- */
@@ -309,9 +411,9 @@ static Z3_ast counting_up(mc_env *prev, const mc_ploop *l) {
     return NULL;
   Z3_context z = prev->d->z;
   unsigned w = v->atom->width, W = w + 34;
-  Z3_ast by = mc_z3_bv(prev->parent->tr, v->by);
-  Z3_ast init = mc_z3_bv(prev->parent->tr, v->init);
-  Z3_ast n = mc_z3_bv(prev->parent->tr, c->ops[1]);
+  Z3_ast by = mc_z3_term(prev->parent->tr, v->by);
+  Z3_ast init = mc_z3_term(prev->parent->tr, v->init);
+  Z3_ast n = mc_z3_term(prev->parent->tr, c->ops[1]);
   Z3_ast value = atom_value(prev, v->atom);
   if (!by || !init || !n || !value)
     return NULL;
@@ -334,20 +436,21 @@ static Z3_ast runs_iteration(mc_env *e) {
   Z3_context z = d->z;
   const mc_ploop *l = env_loop(e);
   if (l->last) {
-    Z3_ast last = mc_z3_bv(e->parent->tr, l->last);
+    Z3_ast last = mc_z3_term(e->parent->tr, l->last);
     if (!last)
       return NULL;
     unsigned w = l->last->width;
+    if (d->ints)
+      return Z3_mk_le(z, e->k, last);
     Z3_ast k = w > 32 ? Z3_mk_zero_ext(z, w - 32, e->k) : e->k;
     return w >= 32 ? Z3_mk_bvule(z, k, last) : NULL;
   }
-  Z3_ast zero = Z3_mk_eq(z, e->k, mc_z3_bv_const(z, 32, 0));
+  Z3_ast zero = is_zero(d, e->k);
   if (!l->stay)
     return Z3_mk_true(z);
-  mc_env *prev = env_new(d, e->thread, e->parent, e->loop,
-                         Z3_mk_bvsub(z, e->k, mc_z3_bv_const(z, 32, 1)), true);
+  mc_env *prev = env_new(d, e->thread, e->parent, e->loop, minus_one(d, e->k), e);
   Z3_ast stay = prev ? cond(prev, l->stay) : NULL;
-  if (stay && !l->monotone) {
+  if (stay && !l->monotone && !d->no_wrap) {
     Z3_ast up = counting_up(prev, l);
     if (up)
       stay = mc_z3_and2(z, stay, up);
@@ -356,7 +459,7 @@ static Z3_ast runs_iteration(mc_env *e) {
 }
 
 static mc_env *env_new(mc_drf_ctx *d, int thread, mc_env *parent,
-                       const mc_site *loop, Z3_ast k, bool previous) {
+                       const mc_site *loop, Z3_ast k, mc_env *host) {
   mc_env *e = mc_alloc(d->a, sizeof *e);
   if (!e)
     return NULL;
@@ -365,11 +468,14 @@ static mc_env *env_new(mc_drf_ctx *d, int thread, mc_env *parent,
   e->parent = parent;
   e->loop = loop;
   e->k = k;
-  e->previous = previous;
+  e->previous = host != NULL;
+  e->host = host;
   e->live = Z3_mk_true(d->z);
   e->tr = mc_z3tr_new(d->a, d->z, atom_value, e);
   if (e->tr && d->abs)
     mc_z3tr_abstract(e->tr, d->abs);
+  if (e->tr)
+    mc_z3tr_assume_no_wrap(e->tr, d->no_wrap, d->ints);
   return e->tr ? e : NULL;
 }
 
@@ -377,7 +483,7 @@ static mc_env *env_new(mc_drf_ctx *d, int thread, mc_env *parent,
  * parent is, the loop is entered and iteration k runs. */
 static mc_env *loop_env(mc_env *parent, const mc_site *site, Z3_ast k) {
   mc_drf_ctx *d = parent->d;
-  mc_env *e = env_new(d, parent->thread, parent, site, k, false);
+  mc_env *e = env_new(d, parent->thread, parent, site, k, NULL);
   if (!e)
     return NULL;
   e->in_loop_env = true;
@@ -389,7 +495,7 @@ static mc_env *loop_env(mc_env *parent, const mc_site *site, Z3_ast k) {
   e->live = Z3_mk_and(d->z, 3, parts);
   e->finished = true;
   for (unsigned i = 0; i < e->npending; i++)
-    if (!when_live(e, e->pending[i]))
+    if (!when_live_as(e, e->pending[i], e->pending_nowrap[i]))
       return NULL;
   return e;
 }
@@ -407,7 +513,8 @@ mc_env *mc_drf_env_at(mc_drf_ctx *d, int thread, const mc_site *site) {
     char name[64];
     snprintf(name, sizeof name, "k%u@%d", chain[n]->node->loop->index + 1,
              thread + 1);
-    e = loop_env(e, chain[n], fresh(d, name, 32));
+    Z3_ast k = fresh(d, name, 32, false);
+    e = k ? loop_env(e, chain[n], k) : NULL;
   }
   return e;
 }
@@ -448,25 +555,28 @@ static bool has_barrier(const mc_pnode *n, bool warp) {
 }
 
 static void phase_start(mc_drf_ctx *d, mc_phase *out) {
-  out->id = mc_z3_bv_const(d->z, 16, 0);
+  out->id = num(d, 16, 0);
   for (unsigned i = 0; i < d->depth; i++)
-    out->k[i] = mc_z3_bv_const(d->z, 32, 0);
+    out->k[i] = num(d, 32, 0);
 }
 
 /* Any interval: numbered from MC_DRF_ANY_INTERVAL up, so that a model can
  * tell whether it relies on one. */
-static void phase_fresh(mc_drf_ctx *d, mc_phase *out) {
-  out->id = fresh(d, "interval", 16);
-  mc_drf_side(d, Z3_mk_bvuge(d->z, out->id,
-                             mc_z3_bv_const(d->z, 16, MC_DRF_ANY_INTERVAL)));
+static bool phase_fresh(mc_drf_ctx *d, mc_phase *out) {
+  out->id = fresh(d, "interval", 16, false);
+  if (!out->id ||
+      !mc_drf_side(d, mc_num_ule(d->z, d->ints, num(d, 16, MC_DRF_ANY_INTERVAL), out->id)))
+    return false;
   for (unsigned i = 0; i < d->depth; i++)
-    out->k[i] = fresh(d, "interval.k", 32);
+    if (!(out->k[i] = fresh(d, "interval.k", 32, false)))
+      return false;
   d->any_interval = true;
+  return true;
 }
 
 static void phase_of(mc_drf_ctx *d, const mc_site *barrier, mc_env *env,
                      mc_phase *out) {
-  out->id = mc_z3_bv_const(d->z, 16, (uint64_t)(barrier - d->sites) + 1);
+  out->id = num(d, 16, (uint64_t)(barrier - d->sites) + 1);
   unsigned n = 0;
   for (mc_env *e = env; e && e->loop; e = e->parent)
     n++;
@@ -474,7 +584,7 @@ static void phase_of(mc_drf_ctx *d, const mc_site *barrier, mc_env *env,
   for (mc_env *e = env; e && e->loop; e = e->parent)
     out->k[--i] = e->k;
   for (i = n; i < d->depth; i++)
-    out->k[i] = mc_z3_bv_const(d->z, 32, 0);
+    out->k[i] = num(d, 32, 0);
 }
 
 static void phase_ite(mc_drf_ctx *d, Z3_ast c, const mc_phase *a,
@@ -494,7 +604,8 @@ static bool scan_loop_end(mc_env *env, const mc_site *site, bool warp,
   char name[64];
   snprintf(name, sizeof name, "last%u@%d", site->node->loop->index + 1,
            env->thread + 1);
-  mc_env *in = loop_env(env, site, fresh(d, name, 32));
+  Z3_ast last = fresh(d, name, 32, false);
+  mc_env *in = last ? loop_env(env, site, last) : NULL;
   if (!in)
     return false;
   /* live(env) and entered: L runs and is the last */
@@ -536,16 +647,15 @@ static bool scan(mc_env *e, unsigned pos, bool warp, mc_phase *out) {
         return false;
     } else {
       const mc_site *ls = e->loop;
-      Z3_ast first = Z3_mk_eq(d->z, e->k, mc_z3_bv_const(d->z, 32, 0));
+      Z3_ast first = is_zero(d, e->k);
       mc_phase before, prev;
       if (!scan(e->parent, ls->index, warp, &before))
         return false;
       if (e->previous) {
-        phase_fresh(d, &prev);
+        if (!phase_fresh(d, &prev))
+          return false;
       } else {
-        mc_env *p = env_new(d, e->thread, e->parent, ls,
-                            Z3_mk_bvsub(d->z, e->k, mc_z3_bv_const(d->z, 32, 1)),
-                            true);
+        mc_env *p = env_new(d, e->thread, e->parent, ls, minus_one(d, e->k), e);
         if (!p || !scan(p, n, warp, &prev))
           return false;
       }
@@ -669,12 +779,15 @@ const mc_site *mc_drf_site(const mc_drf_ctx *d, const mc_pnode *n) {
   return NULL;
 }
 
-/* A 32-bit built-in (a dimension or an index) that is at most max: a
- * narrower variable zero-extended, so that the products of dimensions and
- * indices in every query are as narrow as CUDA's limits allow (Z3's
- * bit-blasting of a 32-bit product of an 11-bit blockDim is then 11
- * columns wide, not 32). */
-static Z3_ast builtin_var(Z3_context z, const char *name, int64_t max) {
+/* A 32-bit built-in (a dimension or an index) that is at most max: an
+ * integer, or a narrower bit-vector zero-extended, so that the products of
+ * dimensions and indices in every query are as narrow as CUDA's limits
+ * allow (Z3's bit-blasting of a 32-bit product of an 11-bit blockDim is
+ * then 11 columns wide, not 32). */
+static Z3_ast builtin_var(mc_drf_ctx *d, const char *name, int64_t max) {
+  Z3_context z = d->z;
+  if (d->ints)
+    return Z3_mk_const(z, Z3_mk_string_symbol(z, name), Z3_mk_int_sort(z));
   unsigned bits = 1;
   while (bits < 32 && max >> bits)
     bits++;
@@ -689,6 +802,7 @@ bool mc_drf_ctx_init(mc_drf_ctx *d, mc_arena *a, const mc_protocol *p,
   d->p = p;
   d->o = o;
   d->z = z;
+  d->no_wrap = !o->wrap_around;
   unsigned n = count_nodes(p->nodes, p->nnodes);
   if (n >= MC_DRF_ANY_INTERVAL)
     return false;
@@ -696,78 +810,77 @@ bool mc_drf_ctx_init(mc_drf_ctx *d, mc_arena *a, const mc_protocol *p,
   if (!d->sites)
     return false;
   add_sites(d, p->nodes, p->nnodes, NULL, 0);
-  if (d->depth > MC_DRF_MAX_DEPTH)
-    return false;
-  static const char *const dim = "xyz";
-  const mc_sym_facts *f = mc_sym_facts_of(p->accesses->sym);
-  for (unsigned i = 0; i < 3; i++) {
-    char name[32];
-    snprintf(name, sizeof name, "blockDim.%c", dim[i]);
-    d->bdim[i] = builtin_var(z, name, f->bdim[i].hi);
-    snprintf(name, sizeof name, "gridDim.%c", dim[i]);
-    d->gdim[i] = builtin_var(z, name, f->gdim[i].hi);
-  }
-  d->ws = mc_z3_bv_const(z, 32, f->warp_size ? f->warp_size : 32);
-  return !mc_z3_take_error();
+  return d->depth <= MC_DRF_MAX_DEPTH;
 }
 
-static Z3_ast within(Z3_context z, Z3_ast v, mc_interval r) {
+static Z3_ast within(mc_drf_ctx *d, Z3_ast v, mc_interval r) {
   int64_t lo = r.lo < 0 ? 0 : r.lo, hi = r.hi > 0xffffffff ? 0xffffffff : r.hi;
-  return mc_z3_and2(z, Z3_mk_bvuge(z, v, mc_z3_bv_const(z, 32, (uint64_t)lo)),
-                    Z3_mk_bvule(z, v, mc_z3_bv_const(z, 32, (uint64_t)hi)));
+  return mc_z3_and2(d->z, mc_num_ule(d->z, d->ints, num(d, 32, (uint64_t)lo), v),
+                    mc_num_ule(d->z, d->ints, v, num(d, 32, (uint64_t)hi)));
 }
 
 bool mc_drf_query_begin(mc_drf_ctx *d, bool grid) {
   Z3_context z = d->z;
   d->nside = 0;
+  d->functions = false;
   d->approx = NULL;
   d->any_interval = false;
   d->query++;
   const mc_sym_facts *f = mc_sym_facts_of(d->p->accesses->sym);
   static const char *const dim = "xyz";
+  for (unsigned i = 0; i < 3; i++) {
+    char name[32];
+    snprintf(name, sizeof name, "blockDim.%c", dim[i]);
+    d->bdim[i] = builtin_var(d, name, f->bdim[i].hi);
+    snprintf(name, sizeof name, "gridDim.%c", dim[i]);
+    d->gdim[i] = builtin_var(d, name, f->gdim[i].hi);
+  }
+  d->ws = num(d, 32, f->warp_size ? f->warp_size : 32);
   for (int t = 0; t < 2; t++)
     for (unsigned i = 0; i < 3; i++) {
       char name[32];
       snprintf(name, sizeof name, "threadIdx.%c@%d", dim[i], t + 1);
-      d->tid[t][i] = builtin_var(z, name, f->tid[i].hi);
+      d->tid[t][i] = builtin_var(d, name, f->tid[i].hi);
       snprintf(name, sizeof name, "blockIdx.%c@%d", dim[i], t + 1);
-      d->bid[t][i] = t == 1 && !grid ? d->bid[0][i] : builtin_var(z, name, f->bid[i].hi);
+      d->bid[t][i] = t == 1 && !grid ? d->bid[0][i] : builtin_var(d, name, f->bid[i].hi);
     }
   /* the launch within CUDA's limits and the facts */
   Z3_ast threads = mc_z3_bv_const(z, 64, 1);
   for (unsigned i = 0; i < 3; i++) {
-    mc_drf_side(d, within(z, d->bdim[i], f->bdim[i]));
-    mc_drf_side(d, within(z, d->gdim[i], f->gdim[i]));
-    mc_drf_side(d, Z3_mk_bvuge(z, d->bdim[i], mc_z3_bv_const(z, 32, 1)));
-    mc_drf_side(d, Z3_mk_bvuge(z, d->gdim[i], mc_z3_bv_const(z, 32, 1)));
+    mc_drf_side(d, within(d, d->bdim[i], f->bdim[i]));
+    mc_drf_side(d, within(d, d->gdim[i], f->gdim[i]));
+    mc_drf_side(d, mc_num_ule(z, d->ints, num(d, 32, 1), d->bdim[i]));
+    mc_drf_side(d, mc_num_ule(z, d->ints, num(d, 32, 1), d->gdim[i]));
+    for (int t = 0; t < 2; t++) {
+      mc_drf_side(d, mc_num_ult(z, d->ints, d->tid[t][i], d->bdim[i]));
+      mc_drf_side(d, mc_num_ult(z, d->ints, d->bid[t][i], d->gdim[i]));
+      mc_drf_side(d, mc_num_ule(z, d->ints, num(d, 32, 0), d->tid[t][i]));
+      mc_drf_side(d, mc_num_ule(z, d->ints, num(d, 32, 0), d->bid[t][i]));
+    }
+    if (d->ints) /* products: the bit-vector query has them */
+      continue;
     threads = Z3_mk_bvmul(z, threads, Z3_mk_zero_ext(z, 32, d->bdim[i]));
     /* MC_DRF_GRID_ASSUMPTION */
     mc_drf_side(d, Z3_mk_bvule(z, Z3_mk_bvmul(z, Z3_mk_zero_ext(z, 32, d->gdim[i]),
                                               Z3_mk_zero_ext(z, 32, d->bdim[i])),
                                mc_z3_bv_const(z, 64, (UINT64_C(1) << 31) - 1)));
-    for (int t = 0; t < 2; t++) {
-      mc_drf_side(d, Z3_mk_bvult(z, d->tid[t][i], d->bdim[i]));
-      mc_drf_side(d, Z3_mk_bvult(z, d->bid[t][i], d->gdim[i]));
-    }
   }
   const mc_launch_bounds *b = &d->p->kernel->bounds;
   uint64_t max = 1024;
   if (b->maxntid[0])
     max = (uint64_t)b->maxntid[0] * (b->maxntid[1] ? b->maxntid[1] : 1) *
           (b->maxntid[2] ? b->maxntid[2] : 1);
-  mc_drf_side(d, Z3_mk_bvule(z, threads, mc_z3_bv_const(z, 64, max)));
+  if (!d->ints)
+    mc_drf_side(d, Z3_mk_bvule(z, threads, mc_z3_bv_const(z, 64, max)));
   /* parameters met so far within their facts */
-  for (unsigned i = 0; i < d->nparam_vars; i++) {
-    const mc_atom *a = d->param_atoms[i];
-    const mc_expr *node = mc_sym_param(d->p->accesses->sym, a->index, a->name,
-                                       a->width, a->is_signed, a->value);
-    if (node)
-      mc_drf_side(d, mc_z3_in_range(z, node, d->param_vars[i]));
-  }
+  for (unsigned i = 0; i < d->nparam_vars; i++)
+    if (!param_term(d, i))
+      return false;
   for (int t = 0; t < 2; t++) {
-    d->kernel_env[t] = env_new(d, t, NULL, NULL, NULL, false);
+    d->kernel_env[t] = env_new(d, t, NULL, NULL, NULL, NULL);
     if (!d->kernel_env[t])
       return false;
+    d->kernel_env[t]->finished = true; /* always live */
   }
   /* the kernel's preconditions hold in both threads (unknowns in them are
    * any value) */

@@ -58,17 +58,29 @@ static bool has_syncwarp(const mc_drf_ctx *d) {
 
 /* ---- One query ------------------------------------------------------------ */
 
+/* A launch (dimensions, parameters, ids) found on the integer query,
+ * minimised there, to try first on the exact one. */
+typedef struct {
+  int64_t *values;
+  unsigned n;
+} launch_hint;
+
 typedef struct {
   mc_env *env[2];         /* thread 1's, and thread 2's once picked */
   Z3_ast off[2];
-  Z3_solver s;
+  mc_solver s;
   Z3_ast exact_intervals; /* the intervals are those of real barriers */
+  bool hinted;            /* sat with the launch of the integer query */
   mc_env **envs;          /* thread 2, per candidate access */
   Z3_ast *offs, *conds;
   unsigned nb;
 } query;
 
-static Z3_ast overlap(Z3_context z, Z3_ast oa, Z3_ast sa, Z3_ast ob, Z3_ast sb) {
+/* [oa, oa + sa) and [ob, ob + sb) overlap. */
+static Z3_ast overlap(Z3_context z, bool ints, Z3_ast oa, Z3_ast sa, Z3_ast ob, Z3_ast sb) {
+  if (ints)
+    return mc_z3_or2(z, mc_z3_and2(z, Z3_mk_le(z, oa, ob), Z3_mk_lt(z, ob, mc_num_add(z, true, oa, sa))),
+                     mc_z3_and2(z, Z3_mk_le(z, ob, oa), Z3_mk_lt(z, oa, mc_num_add(z, true, ob, sb))));
   return mc_z3_or2(z, Z3_mk_bvult(z, Z3_mk_bvsub(z, ob, oa), sa),
                    Z3_mk_bvult(z, Z3_mk_bvsub(z, oa, ob), sb));
 }
@@ -104,9 +116,9 @@ static bool same_elements(const mc_access *x, const mc_access *y,
 /* Thread 2 at access sb (its own loop instances): the conditions under
  * which it runs sb and sb conflicts with thread 1's access sa (env ea,
  * offset off_a, interval pa, pa_w). NULL on a Z3 failure. */
-static Z3_ast against(drf_run *r, const mc_site *sa, mc_env *ea, Z3_ast off_a,
-                      const mc_phase *pa, const mc_phase *pa_w, const mc_site *sb,
-                      bool grid, mc_env **eb, Z3_ast *off_b) {
+static Z3_ast against(drf_run *r, const mc_site *sa, mc_env *ea, Z3_ast runs_a,
+                      Z3_ast off_a, const mc_phase *pa, const mc_phase *pa_w,
+                      const mc_site *sb, bool grid, mc_env **eb, Z3_ast *off_b) {
   mc_drf_ctx *d = &r->d;
   Z3_context z = d->z;
   const mc_access *x = sa->node->access, *y = sb->node->access;
@@ -120,8 +132,8 @@ static Z3_ast against(drf_run *r, const mc_site *sa, mc_env *ea, Z3_ast off_a,
   Z3_ast nowrap_a = mc_drf_nowrap(d, ea, cmp[0]);
   Z3_ast nowrap_b = e ? mc_drf_nowrap(d, e, cmp[1]) : NULL;
   if (!runs || !*off_b || !nowrap_a || !nowrap_b ||
-      !mc_drf_side(d, Z3_mk_implies(z, mc_drf_live(ea), nowrap_a)) ||
-      !mc_drf_side(d, Z3_mk_implies(z, runs, nowrap_b)))
+      !mc_drf_side_nowrap(d, Z3_mk_implies(z, runs_a, nowrap_a)) ||
+      !mc_drf_side_nowrap(d, Z3_mk_implies(z, runs, nowrap_b)))
     return NULL;
   Z3_ast parts[4];
   unsigned n = 0;
@@ -135,7 +147,7 @@ static Z3_ast against(drf_run *r, const mc_site *sa, mc_env *ea, Z3_ast off_a,
     Z3_ast sizea = mc_drf_term(d, ea, x->size), sizeb = mc_drf_term(d, e, y->size);
     if (!sizea || !sizeb)
       return NULL;
-    parts[n++] = overlap(z, off_a, sizea, *off_b, sizeb);
+    parts[n++] = overlap(z, d->ints, off_a, sizea, *off_b, sizeb);
   }
   if (!grid) {
     mc_phase pb;
@@ -158,11 +170,18 @@ static Z3_ast against(drf_run *r, const mc_site *sa, mc_env *ea, Z3_ast off_a,
  * the accesses sb[0..nb), with products abstracted (z3expr.c) or exact. q
  * gets the solver and, per candidate, its environment, offset and
  * condition. */
+/* witnesses, below */
+static Z3_lbool try_hint(drf_run *r, query *q, const launch_hint *h);
+static void take_hint(drf_run *r, query *q, launch_hint *h);
+
 static Z3_lbool ask_once(drf_run *r, const mc_site *sa, const mc_site *const *sb,
-                         unsigned nb, bool grid, bool abstract, query *q) {
+                         unsigned nb, bool grid, bool abstract, const launch_hint *hint,
+                         query *q) {
   mc_drf_ctx *d = &r->d;
   Z3_context z = d->z;
-  d->abs = abstract ? mc_z3abs_new(d->a, z) : NULL;
+  /* the abstract query is over the integers under the no-wrap assumption */
+  d->ints = abstract && d->no_wrap;
+  d->abs = abstract ? mc_z3abs_new(d->a, z, d->ints) : NULL;
   if ((abstract && !d->abs) || !mc_drf_query_begin(d, grid))
     return Z3_L_UNDEF;
   q->envs = mc_alloc(d->a, nb * sizeof *q->envs);
@@ -183,15 +202,15 @@ static Z3_lbool ask_once(drf_run *r, const mc_site *sa, const mc_site *const *sb
     if (!mc_drf_phase(d, ea, sa, false, &pa) ||
         (warp && !mc_drf_phase(d, ea, sa, true, &pa_w)))
       return Z3_L_UNDEF;
-    Z3_ast any = mc_z3_bv_const(z, 16, MC_DRF_ANY_INTERVAL);
-    q->exact_intervals = Z3_mk_bvult(z, pa.id, any);
+    Z3_ast any = mc_num(z, d->ints, 16, MC_DRF_ANY_INTERVAL);
+    q->exact_intervals = mc_num_ult(z, d->ints, pa.id, any);
     if (warp)
       q->exact_intervals = mc_z3_and2(z, q->exact_intervals,
-                                      Z3_mk_bvult(z, pa_w.id, any));
+                                      mc_num_ult(z, d->ints, pa_w.id, any));
   }
   for (unsigned j = 0; j < nb; j++) {
-    q->conds[j] = against(r, sa, ea, q->off[0], &pa, warp ? &pa_w : NULL, sb[j],
-                          grid, &q->envs[j], &q->offs[j]);
+    q->conds[j] = against(r, sa, ea, runs, q->off[0], &pa, warp ? &pa_w : NULL,
+                          sb[j], grid, &q->envs[j], &q->offs[j]);
     if (!q->conds[j])
       return Z3_L_UNDEF;
   }
@@ -200,20 +219,30 @@ static Z3_lbool ask_once(drf_run *r, const mc_site *sa, const mc_site *const *sb
                     Z3_mk_or(z, nb, q->conds)};
   if (mc_z3_take_error())
     return Z3_L_UNDEF;
-  q->s = mc_z3_solver_new(z, r->rlimit);
-  if (!q->s)
+  q->s = mc_solver_new(z, r->rlimit, d->ints, d->functions);
+  if (!q->s.s)
+    return Z3_L_UNDEF;
+  Z3_ast *lazy = mc_alloc(d->a, (d->nside + 1) * sizeof *lazy);
+  unsigned nlazy = 0;
+  if (!lazy)
     return Z3_L_UNDEF;
   for (unsigned i = 0; i < d->nside; i++)
-    Z3_solver_assert(z, q->s, d->side[i]);
+    if (d->side_lazy[i])
+      lazy[nlazy++] = d->side[i];
+    else
+      Z3_solver_assert(z, q->s.s, d->side[i]);
+  if (!mc_solver_lazy(d->a, &q->s, lazy, nlazy))
+    return Z3_L_UNDEF;
   for (unsigned i = 0; i < 3; i++)
-    Z3_solver_assert(z, q->s, main[i]);
+    Z3_solver_assert(z, q->s.s, main[i]);
   unsigned nl = 0;
   const Z3_ast *lemmas = d->abs ? mc_z3abs_lemmas(d->abs, &nl) : NULL;
   for (unsigned i = 0; i < nl; i++)
-    Z3_solver_assert(z, q->s, lemmas[i]);
+    Z3_solver_assert(z, q->s.s, lemmas[i]);
   if (mc_z3_take_error())
     return Z3_L_UNDEF;
-  return mc_z3_check(z, q->s);
+  Z3_lbool res = hint ? try_hint(r, q, hint) : Z3_L_FALSE;
+  return res == Z3_L_FALSE ? mc_solver_check(z, &q->s) : res;
 }
 
 /* The query with products abstracted first: when that has no model, the
@@ -222,19 +251,22 @@ static Z3_lbool ask_once(drf_run *r, const mc_site *sa, const mc_site *const *sb
 static Z3_lbool ask(drf_run *r, const mc_site *sa, const mc_site *const *sb,
                     unsigned nb, bool grid, query *q) {
   query first = *q;
-  Z3_lbool res = ask_once(r, sa, sb, nb, grid, true, &first);
+  Z3_lbool res = ask_once(r, sa, sb, nb, grid, true, NULL, &first);
+  launch_hint hint = {NULL, 0};
+  if (res == Z3_L_TRUE && r->d.ints)
+    take_hint(r, &first, &hint);
   r->d.abs = NULL;
-  if (first.s)
-    Z3_solver_dec_ref(r->d.z, first.s);
+  r->d.ints = false;
+  mc_solver_release(r->d.z, &first.s);
   if (res == Z3_L_FALSE)
     return res;
-  return ask_once(r, sa, sb, nb, grid, false, q);
+  return ask_once(r, sa, sb, nb, grid, false, &hint, q);
 }
 
 /* After sat: the candidate the model picks, fixed in the solver (so that
  * minimising keeps it); its environment and offset become thread 2's. */
 static int pick(Z3_context z, query *q) {
-  Z3_model m = Z3_solver_get_model(z, q->s);
+  Z3_model m = Z3_solver_get_model(z, q->s.s);
   if (!m)
     return -1;
   Z3_model_inc_ref(z, m);
@@ -247,10 +279,10 @@ static int pick(Z3_context z, query *q) {
   }
   Z3_model_dec_ref(z, m);
   if (chosen >= 0) {
-    Z3_solver_assert(z, q->s, q->conds[chosen]);
+    Z3_solver_assert(z, q->s.s, q->conds[chosen]);
     q->env[1] = q->envs[chosen];
     q->off[1] = q->offs[chosen];
-    if (mc_z3_check(z, q->s) != Z3_L_TRUE)
+    if (mc_solver_check(z, &q->s) != Z3_L_TRUE)
       chosen = -1;
   }
   mc_z3_take_error();
@@ -270,6 +302,7 @@ typedef struct {
   min_term *terms;
   unsigned n, cap;
   mc_arena *a;
+  bool ints;       /* the terms are integers (else bit-vectors) */
 } min_list;
 
 static void add_term(min_list *l, Z3_ast t, bool is_signed, unsigned width,
@@ -291,26 +324,66 @@ static void add_var(void *data, const mc_atom *a, Z3_ast v) {
   add_term(data, v, a->is_signed, a->width, 0);
 }
 
+/* The launch of the query being built: its dimensions, the parameters it
+ * met, and both threads' block and thread ids. */
+static void launch_terms(mc_drf_ctx *d, min_list *l) {
+  const mc_sym_facts *f = mc_sym_facts_of(d->p->accesses->sym);
+  l->ints = d->ints;
+  for (unsigned i = 0; i < 3; i++)
+    add_term(l, d->bdim[i], false, 32, (uint64_t)f->bdim[i].lo);
+  for (unsigned i = 0; i < 3; i++)
+    add_term(l, d->gdim[i], false, 32, (uint64_t)f->gdim[i].lo);
+  for (unsigned i = 0; i < d->nparam_vars; i++)
+    if (d->param_stamp[i] == d->query)
+      add_term(l, d->param_vars[i], d->param_atoms[i]->is_signed,
+               d->param_atoms[i]->width, 0);
+  for (int t = 0; t < 2; t++)
+    for (unsigned i = 0; i < 3; i++) {
+      add_term(l, d->bid[t][i], false, 32, 0);
+      add_term(l, d->tid[t][i], false, 32, 0);
+    }
+}
+
+static Z3_ast constant(Z3_context z, const min_list *l, const min_term *m, int64_t v) {
+  return l->ints ? Z3_mk_int64(z, v, Z3_mk_int_sort(z)) : mc_z3_bv_const(z, m->width, (uint64_t)v);
+}
+
 /* |t| <= bound, reading t signed or unsigned. */
-static Z3_ast at_most(Z3_context z, const min_term *m, uint64_t bound) {
-  Z3_ast b = mc_z3_bv_const(z, m->width, bound);
+static Z3_ast at_most(Z3_context z, const min_list *l, const min_term *m, uint64_t bound) {
+  Z3_ast b = constant(z, l, m, (int64_t)bound);
+  if (l->ints)
+    return mc_z3_and2(z, Z3_mk_le(z, m->t, b),
+                      Z3_mk_ge(z, m->t, constant(z, l, m, -(int64_t)bound)));
   if (!m->is_signed)
     return Z3_mk_bvule(z, m->t, b);
   Z3_ast nb = mc_z3_bv_const(z, m->width, (uint64_t)-(int64_t)bound);
   return mc_z3_and2(z, Z3_mk_bvsle(z, m->t, b), Z3_mk_bvsge(z, m->t, nb));
 }
 
-static uint64_t magnitude(const min_term *m, uint64_t bits) {
-  if (!m->is_signed)
-    return bits;
-  int64_t v = mc_bits_signed(bits, m->width);
-  return v < 0 ? (uint64_t)-v : (uint64_t)v;
+/* The model's value of t, read as its term says. */
+static bool value_of(Z3_context z, Z3_model m, const min_list *l, const min_term *t,
+                     int64_t *v) {
+  if (l->ints) {
+    Z3_ast r = NULL;
+    if (!Z3_model_eval(z, m, t->t, true, &r) || !r || !Z3_get_numeral_int64(z, r, v)) {
+      mc_z3_take_error();
+      return false;
+    }
+    return true;
+  }
+  uint64_t bits;
+  if (!mc_z3_eval(z, m, t->t, &bits))
+    return false;
+  *v = t->is_signed ? mc_bits_signed(bits, t->width) : (int64_t)bits;
+  return true;
 }
 
-static bool better_model(Z3_context z, Z3_solver s, Z3_model *m) {
-  if (mc_z3_check(z, s) != Z3_L_TRUE)
+static uint64_t magnitude(int64_t v) { return v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v; }
+
+static bool better_model(Z3_context z, mc_solver *s, Z3_model *m) {
+  if (mc_solver_check(z, s) != Z3_L_TRUE)
     return false;
-  Z3_model better = Z3_solver_get_model(z, s);
+  Z3_model better = Z3_solver_get_model(z, s->s);
   if (!better)
     return false;
   Z3_model_inc_ref(z, better);
@@ -324,44 +397,80 @@ static bool better_model(Z3_context z, Z3_solver s, Z3_model *m) {
  * model for (halving), then fixed; each check under 1/MINIMISE_SHARE of
  * rlimit. The solver keeps the constraints; returns the final model (with
  * a reference) or NULL. */
-static Z3_model minimise(Z3_context z, Z3_solver s, const min_list *l,
+static Z3_model minimise(Z3_context z, mc_solver *s, const min_list *l,
                          uint64_t rlimit) {
   enum { SMALL = 64 };
-  Z3_model m = Z3_solver_get_model(z, s);
+  Z3_model m = Z3_solver_get_model(z, s->s);
   if (!m)
     return NULL;
   Z3_model_inc_ref(z, m);
-  mc_z3_solver_budget(z, s, rlimit / MINIMISE_SHARE);
-  Z3_solver_push(z, s);
+  mc_solver_budget(z, s, rlimit / MINIMISE_SHARE);
+  mc_solver_push(z, s);
   for (unsigned i = 0; i < l->n; i++) {
     const min_term *t = &l->terms[i];
-    Z3_solver_assert(z, s, at_most(z, t, t->floor > SMALL ? t->floor : SMALL));
+    Z3_solver_assert(z, s->s, at_most(z, l, t, t->floor > SMALL ? t->floor : SMALL));
   }
-  if (!better_model(z, s, &m)) /* kept when it holds */
-    Z3_solver_pop(z, s, 1);
+  if (!better_model(z, s, &m) && !s->spent) /* kept when it holds */
+    mc_solver_pop(z, s);
   int budget = MINIMISE_CHECKS;
-  for (unsigned i = 0; i < l->n; i++) {
+  for (unsigned i = 0; i < l->n && !s->spent; i++) {
     const min_term *t = &l->terms[i];
-    uint64_t bits;
-    if (!mc_z3_eval(z, m, t->t, &bits))
+    int64_t v;
+    if (!value_of(z, m, l, t, &v))
       continue;
-    uint64_t lo = t->is_signed ? 0 : t->floor, hi = magnitude(t, bits);
+    uint64_t lo = t->is_signed ? 0 : t->floor, hi = magnitude(v);
     while (lo < hi && budget > 0) {
       uint64_t mid = lo + (hi - lo) / 2;
       budget--;
-      Z3_solver_push(z, s);
-      Z3_solver_assert(z, s, at_most(z, t, mid));
-      if (better_model(z, s, &m) && mc_z3_eval(z, m, t->t, &bits))
-        hi = magnitude(t, bits);
+      mc_solver_push(z, s);
+      Z3_solver_assert(z, s->s, at_most(z, l, t, mid));
+      if (better_model(z, s, &m) && value_of(z, m, l, t, &v))
+        hi = magnitude(v);
+      else if (s->spent)
+        break;
       else
         lo = mid + 1;
-      Z3_solver_pop(z, s, 1);
+      mc_solver_pop(z, s);
     }
-    if (mc_z3_eval(z, m, t->t, &bits))
-      Z3_solver_assert(z, s, Z3_mk_eq(z, t->t, mc_z3_bv_const(z, t->width, bits)));
+    if (!s->spent && value_of(z, m, l, t, &v))
+      Z3_solver_assert(z, s->s, Z3_mk_eq(z, t->t, constant(z, l, t, v)));
   }
   mc_z3_take_error();
   return m;
+}
+
+static void take_hint(drf_run *r, query *q, launch_hint *h) {
+  Z3_context z = r->d.z;
+  min_list l = {NULL, 0, 0, r->d.a, true};
+  launch_terms(&r->d, &l);
+  h->n = 0;
+  h->values = mc_alloc(r->d.a, (l.n + 1) * sizeof *h->values);
+  Z3_model m = h->values ? minimise(z, &q->s, &l, r->rlimit) : NULL;
+  if (!m)
+    return;
+  unsigned n = 0;
+  while (n < l.n && value_of(z, m, &l, &l.terms[n], &h->values[n]))
+    n++;
+  h->n = n == l.n ? n : 0;
+  Z3_model_dec_ref(z, m);
+}
+
+/* The exact query with the hint's launch: sat is a witness (kept, in a
+ * scope of its own); else the hint is taken back. */
+static Z3_lbool try_hint(drf_run *r, query *q, const launch_hint *h) {
+  Z3_context z = r->d.z;
+  min_list l = {NULL, 0, 0, r->d.a, false};
+  launch_terms(&r->d, &l);
+  if (!h->n || l.n != h->n)
+    return Z3_L_FALSE;
+  mc_solver_push(z, &q->s);
+  for (unsigned i = 0; i < l.n; i++)
+    Z3_solver_assert(z, q->s.s, Z3_mk_eq(z, l.terms[i].t, constant(z, &l, &l.terms[i], h->values[i])));
+  Z3_lbool res = mc_solver_check(z, &q->s);
+  if (res == Z3_L_FALSE)
+    mc_solver_pop(z, &q->s);
+  q->hinted = res == Z3_L_TRUE;
+  return res;
 }
 
 static unsigned value_u(Z3_context z, Z3_model m, Z3_ast t) {
@@ -443,28 +552,18 @@ static const char *approximations(drf_run *r, const mc_site *sa,
 }
 
 /* The witness of a sat query, into race. */
-static bool witness(drf_run *r, int array, const mc_site *sa, const query *q,
+static bool witness(drf_run *r, int array, const mc_site *sa, query *q,
                     mc_race *race) {
   mc_drf_ctx *d = &r->d;
   Z3_context z = d->z;
-  min_list l = {NULL, 0, 0, d->a};
-  const mc_sym_facts *f = mc_sym_facts_of(d->p->accesses->sym);
-  for (unsigned i = 0; i < 3; i++)
-    add_term(&l, d->bdim[i], false, 32, (uint64_t)f->bdim[i].lo);
-  for (unsigned i = 0; i < 3; i++)
-    add_term(&l, d->gdim[i], false, 32, (uint64_t)f->gdim[i].lo);
-  for (unsigned i = 0; i < d->nparam_vars; i++)
-    if (d->param_stamp[i] == d->query)
-      add_term(&l, d->param_vars[i], d->param_atoms[i]->is_signed,
-               d->param_atoms[i]->width, 0);
+  min_list l = {NULL, 0, 0, d->a, false};
   for (int t = 0; t < 2; t++)
     mc_drf_env_vars(d, q->env[t], add_var, &l);
-  for (int t = 0; t < 2; t++)
-    for (unsigned i = 0; i < 3; i++) {
-      add_term(&l, d->bid[t][i], false, 32, 0);
-      add_term(&l, d->tid[t][i], false, 32, 0);
-    }
-  Z3_model m = minimise(z, q->s, &l, r->rlimit);
+  launch_terms(d, &l);
+  /* a hinted model is minimised already */
+  Z3_model m = q->hinted ? Z3_solver_get_model(z, q->s.s) : minimise(z, &q->s, &l, r->rlimit);
+  if (m && q->hinted)
+    Z3_model_inc_ref(z, m);
   if (!m)
     return false;
   for (unsigned i = 0; i < 3; i++) {
@@ -621,13 +720,12 @@ static bool decide_array(drf_run *r, int array, const mc_options *o,
                                  MAX_PAIRS, arr->name);
         break;
       }
-      query q = {{NULL, NULL}, {NULL, NULL}, NULL, NULL, NULL, NULL, NULL, 0};
+      query q = {{NULL, NULL}, {NULL, NULL}, {NULL, false, NULL, NULL, 0, 0}, NULL, false, NULL, NULL, NULL, 0};
       Z3_lbool res = ask(r, r->acc[i], cand, nb, grid, &q);
       /* the solver's work, in steps: a query that spent its whole budget
        * costs a hundredth of it, any other QUERY_STEPS */
       if (!mc_spend(a, res == Z3_L_UNDEF ? r->rlimit / 100 : QUERY_STEPS, "races")) {
-        if (q.s)
-          Z3_solver_dec_ref(d->z, q.s);
+        mc_solver_release(d->z, &q.s);
         return false;
       }
       int j = res == Z3_L_TRUE ? pick(d->z, &q) : -1;
@@ -639,11 +737,13 @@ static bool decide_array(drf_run *r, int array, const mc_options *o,
       /* a race that needs an interval of the over-approximation only where
        * no real one will do */
       if (res == Z3_L_TRUE && d->any_interval) {
-        Z3_solver_push(d->z, q.s);
-        Z3_solver_assert(d->z, q.s, q.exact_intervals);
-        if (mc_z3_check(d->z, q.s) != Z3_L_TRUE) {
-          Z3_solver_pop(d->z, q.s, 1);
-          mc_z3_check(d->z, q.s);
+        mc_solver_push(d->z, &q.s);
+        Z3_solver_assert(d->z, q.s.s, q.exact_intervals);
+        if (mc_solver_check(d->z, &q.s) != Z3_L_TRUE) {
+          if (!q.s.spent) {
+            mc_solver_pop(d->z, &q.s);
+            mc_solver_check(d->z, &q.s);
+          }
           d->approx = "a synchronized loop whose barriers may all be "
                       "skipped in an iteration: its barrier intervals are "
                       "over-approximated";
@@ -674,8 +774,7 @@ static bool decide_array(drf_run *r, int array, const mc_options *o,
           }
         }
       }
-      if (q.s)
-        Z3_solver_dec_ref(d->z, q.s);
+      mc_solver_release(d->z, &q.s);
       mc_z3_take_error();
     }
   }
@@ -740,6 +839,8 @@ bool mc_drf_analyze(mc_arena *a, const mc_protocol *p, const mc_options *o,
   res->checked_grid = !o->only_intra_group;
   if (res->nassumptions < MC_MAX_NOTES)
     res->assumptions[res->nassumptions++] = MC_DRF_GRID_ASSUMPTION;
+  if (!o->wrap_around && res->nassumptions < MC_MAX_NOTES)
+    res->assumptions[res->nassumptions++] = MC_DRF_NO_WRAP_ASSUMPTION;
   const char *failed = p->failed ? p->failed
                        : o->races ? NULL
                                   : "race analysis off (-mapcost-races=0)";

@@ -38,7 +38,7 @@ Z3_context mc_z3_context_new(void) {
   return z;
 }
 
-void mc_z3_solver_budget(Z3_context z, Z3_solver s, uint64_t rlimit) {
+static void budget(Z3_context z, Z3_solver s, uint64_t rlimit) {
   Z3_params p = Z3_mk_params(z);
   Z3_params_inc_ref(z, p);
   Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "rlimit"),
@@ -48,18 +48,90 @@ void mc_z3_solver_budget(Z3_context z, Z3_solver s, uint64_t rlimit) {
   Z3_params_dec_ref(z, p);
 }
 
-Z3_solver mc_z3_solver_new(Z3_context z, uint64_t rlimit) {
-  Z3_solver s = Z3_mk_solver_for_logic(z, Z3_mk_string_symbol(z, "QF_BV"));
-  if (!s)
-    return NULL;
-  Z3_solver_inc_ref(z, s);
-  mc_z3_solver_budget(z, s, rlimit);
-  return s;
+void mc_solver_budget(Z3_context z, mc_solver *s, uint64_t rlimit) {
+  budget(z, s->s, rlimit);
 }
 
-Z3_lbool mc_z3_check(Z3_context z, Z3_solver s) {
-  Z3_lbool r = Z3_solver_check(z, s);
-  return mc_z3_take_error() ? Z3_L_UNDEF : r;
+mc_solver mc_solver_new(Z3_context z, uint64_t rlimit, bool ints, bool functions) {
+  const char *logic = ints ? "QF_UFLIA" : functions ? "QF_UFBV" : "QF_BV";
+  mc_solver r = {Z3_mk_solver_for_logic(z, Z3_mk_string_symbol(z, logic)), false, NULL,
+                 NULL, 0, 0};
+  if (mc_z3_take_error())
+    r.s = NULL;
+  if (r.s) {
+    Z3_solver_inc_ref(z, r.s);
+    budget(z, r.s, rlimit);
+  }
+  return r;
+}
+
+void mc_solver_release(Z3_context z, mc_solver *s) {
+  if (s->s)
+    Z3_solver_dec_ref(z, s->s);
+  s->s = NULL;
+}
+
+bool mc_solver_lazy(mc_arena *a, mc_solver *s, const Z3_ast *c, unsigned n) {
+  s->lazy = c;
+  s->nlazy = n;
+  s->lazy_depth = n ? mc_alloc(a, n * sizeof *s->lazy_depth) : NULL;
+  if (n && !s->lazy_depth)
+    return false;
+  if (n)
+    memset(s->lazy_depth, 0, n * sizeof *s->lazy_depth);
+  return true;
+}
+
+void mc_solver_push(Z3_context z, mc_solver *s) {
+  Z3_solver_push(z, s->s);
+  s->depth++;
+}
+
+void mc_solver_pop(Z3_context z, mc_solver *s) {
+  Z3_solver_pop(z, s->s, 1);
+  for (unsigned i = 0; i < s->nlazy; i++)
+    if (s->lazy_depth[i] > s->depth)
+      s->lazy_depth[i] = 0;
+  s->depth--;
+}
+
+/* Asserts the lazy constraints the model breaks (all that are left after
+ * MAX_ROUNDS); false when it breaks none. */
+static bool refine(Z3_context z, mc_solver *s, unsigned round) {
+  enum { MAX_ROUNDS = 8 };
+  Z3_model m = Z3_solver_get_model(z, s->s);
+  if (m)
+    Z3_model_inc_ref(z, m);
+  bool broken = false;
+  for (unsigned i = 0; i < s->nlazy; i++) {
+    if (s->lazy_depth[i])
+      continue;
+    Z3_ast v = NULL;
+    bool holds = m && round < MAX_ROUNDS && Z3_model_eval(z, m, s->lazy[i], true, &v) && v &&
+                 Z3_get_bool_value(z, v) == Z3_L_TRUE;
+    if (!holds) {
+      Z3_solver_assert(z, s->s, s->lazy[i]);
+      s->lazy_depth[i] = s->depth + 1;
+      broken = true;
+    }
+  }
+  if (m)
+    Z3_model_dec_ref(z, m);
+  mc_z3_take_error();
+  return broken;
+}
+
+Z3_lbool mc_solver_check(Z3_context z, mc_solver *s) {
+  for (unsigned round = 0;; round++) {
+    if (!s->s || s->spent)
+      return Z3_L_UNDEF;
+    Z3_lbool r = Z3_solver_check(z, s->s);
+    if (mc_z3_take_error())
+      r = Z3_L_UNDEF;
+    s->spent = r == Z3_L_UNDEF;
+    if (r != Z3_L_TRUE || !refine(z, s, round))
+      return r;
+  }
 }
 
 bool mc_z3_eval(Z3_context z, Z3_model m, Z3_ast t, uint64_t *bits) {
@@ -105,11 +177,67 @@ Z3_ast mc_z3_ext(Z3_context z, Z3_ast t, unsigned by, bool is_signed) {
   return is_signed ? Z3_mk_sign_ext(z, by, t) : Z3_mk_zero_ext(z, by, t);
 }
 
+/* ---- Numbers ------------------------------------------------------------- */
+
+static Z3_ast int_num(Z3_context z, int64_t v) {
+  return Z3_mk_int64(z, v, Z3_mk_int_sort(z));
+}
+
+static Z3_ast int_unum(Z3_context z, uint64_t v) {
+  return Z3_mk_unsigned_int64(z, v, Z3_mk_int_sort(z));
+}
+
+/* 2^k as an integer (k <= 64). */
+static Z3_ast int_pow2(Z3_context z, unsigned k) {
+  return k < 64 ? int_unum(z, UINT64_C(1) << k)
+                : Z3_mk_numeral(z, "18446744073709551616", Z3_mk_int_sort(z));
+}
+
+Z3_ast mc_num(Z3_context z, bool ints, unsigned width, uint64_t v) {
+  return ints ? int_unum(z, v) : mc_z3_bv_const(z, width, v);
+}
+
+Z3_ast mc_num_var(Z3_context z, bool ints, const char *name, unsigned width) {
+  return ints ? Z3_mk_const(z, Z3_mk_string_symbol(z, name), Z3_mk_int_sort(z))
+              : mc_z3_var(z, name, width);
+}
+
+Z3_ast mc_num_add(Z3_context z, bool ints, Z3_ast a, Z3_ast b) {
+  Z3_ast ops[2] = {a, b};
+  return ints ? Z3_mk_add(z, 2, ops) : Z3_mk_bvadd(z, a, b);
+}
+
+Z3_ast mc_num_sub(Z3_context z, bool ints, Z3_ast a, Z3_ast b) {
+  Z3_ast ops[2] = {a, b};
+  return ints ? Z3_mk_sub(z, 2, ops) : Z3_mk_bvsub(z, a, b);
+}
+
+Z3_ast mc_num_ult(Z3_context z, bool ints, Z3_ast a, Z3_ast b) {
+  return ints ? Z3_mk_lt(z, a, b) : Z3_mk_bvult(z, a, b);
+}
+
+Z3_ast mc_num_ule(Z3_context z, bool ints, Z3_ast a, Z3_ast b) {
+  return ints ? Z3_mk_le(z, a, b) : Z3_mk_bvule(z, a, b);
+}
+
+/* v within the values of a `width`-bit type (true for a bit-vector). */
+static Z3_ast int_in_type(Z3_context z, Z3_ast v, unsigned width, bool is_signed) {
+  Z3_ast lo = is_signed ? Z3_mk_unary_minus(z, int_pow2(z, width - 1)) : int_num(z, 0);
+  Z3_ast hi = int_pow2(z, is_signed ? width - 1 : width);
+  return mc_z3_and2(z, Z3_mk_le(z, lo, v), Z3_mk_lt(z, v, hi));
+}
+
+Z3_ast mc_num_in_type(Z3_context z, bool ints, Z3_ast v, unsigned width, bool is_signed) {
+  return ints ? int_in_type(z, v, width, is_signed) : Z3_mk_true(z);
+}
+
 /* ---- The translator ------------------------------------------------------ */
 
 typedef struct {
   const mc_expr *e;
-  Z3_ast bv, nowrap;
+  Z3_ast term;
+  Z3_ast nowrap[2]; /* [exact]: what no-wrap says of e (see below) */
+  signed char reads; /* reads_signed(e): -1 not yet known */
 } memo_entry;
 
 struct mc_z3tr {
@@ -120,52 +248,157 @@ struct mc_z3tr {
   memo_entry *memo; /* open addressing on the node's id */
   unsigned cap, used;
   mc_z3abs *abs;    /* products abstracted into it; NULL: exact */
+  bool no_wrap;     /* the no-wrap assumption (MC_DRF_NO_WRAP_ASSUMPTION) */
+  bool ints;        /* integers, not bit-vectors (see "Integers" below) */
 };
 
 mc_z3tr *mc_z3tr_new(mc_arena *a, Z3_context z, mc_z3_atom_fn fn, void *data) {
   mc_z3tr *t = mc_alloc(a, sizeof *t);
   if (!t)
     return NULL;
-  *t = (mc_z3tr){a, z, fn, data, NULL, 0, 0, NULL};
+  *t = (mc_z3tr){a, z, fn, data, NULL, 0, 0, NULL, false, false};
   return t;
 }
 
 void mc_z3tr_abstract(mc_z3tr *t, mc_z3abs *abs) { t->abs = abs; }
 
+void mc_z3tr_assume_no_wrap(mc_z3tr *t, bool on, bool ints) {
+  t->no_wrap = on;
+  t->ints = on && ints;
+}
+
+static memo_entry *memo_slot(mc_z3tr *t, const mc_expr *e) {
+  if (t->used * 2 >= t->cap) {
+    unsigned cap = t->cap ? t->cap * 2 : 64;
+    memo_entry *m = mc_alloc(t->arena, cap * sizeof *m);
+    if (!m)
+      return NULL;
+    for (unsigned i = 0; i < t->cap; i++) {
+      if (!t->memo[i].e)
+        continue;
+      unsigned h = t->memo[i].e->id & (cap - 1);
+      while (m[h].e)
+        h = (h + 1) & (cap - 1);
+      m[h] = t->memo[i];
+    }
+    t->memo = m;
+    t->cap = cap;
+  }
+  unsigned h = e->id & (t->cap - 1);
+  while (t->memo[h].e && t->memo[h].e != e)
+    h = (h + 1) & (t->cap - 1);
+  if (!t->memo[h].e) {
+    t->memo[h] = (memo_entry){e, NULL, {NULL, NULL}, -1};
+    t->used++;
+  }
+  return &t->memo[h];
+}
+
+static bool is_atom(const mc_expr *e, mc_atom_kind k) {
+  return e->op == MC_EXPR_ATOM && e->atom->kind == k;
+}
+
+static bool is_const(const mc_expr *e) { return e->op == MC_EXPR_CONST; }
+
+/* The reading of e's value that the no-wrap assumption keeps, as far as the
+ * IR shows the C type of the computation: signed for signed atoms and for
+ * what the IR computed with nsw or read signed, unsigned for what it read
+ * unsigned, and signed for a sum or product as soon as one operand is (the
+ * weaker assumption of the two where C would convert to unsigned). */
+static bool reads_signed(mc_z3tr *t, const mc_expr *e) {
+  switch (e->op) {
+  case MC_EXPR_CONST: return e->value < 0;
+  case MC_EXPR_ATOM: return e->atom->is_signed;
+  case MC_EXPR_ZEXT: case MC_EXPR_UDIV: case MC_EXPR_UREM: case MC_EXPR_LSHR:
+  case MC_EXPR_UMIN: case MC_EXPR_UMAX: case MC_EXPR_CMP: return false;
+  case MC_EXPR_SEXT: case MC_EXPR_SDIV: case MC_EXPR_SREM: case MC_EXPR_ASHR:
+  case MC_EXPR_SMIN: case MC_EXPR_SMAX: return true;
+  default: break;
+  }
+  if (e->assumed & MC_NSW)
+    return true;
+  if (e->assumed & MC_NUW)
+    return false;
+  memo_entry *m = memo_slot(t, e);
+  if (m && m->reads >= 0)
+    return m->reads;
+  bool r = false;
+  for (unsigned i = e->op == MC_EXPR_SELECT ? 1 : 0; i < e->nops && !r; i++)
+    r = !is_const(e->ops[i]) && reads_signed(t, e->ops[i]);
+  if ((m = memo_slot(t, e)))
+    m->reads = r;
+  return r;
+}
+
+/* How operation e reads operand i: signed (1), unsigned (0), or as bits
+ * (-1). */
+static int operand_reading(const mc_expr *e, unsigned i) {
+  switch (e->op) {
+  case MC_EXPR_ZEXT: case MC_EXPR_UDIV: case MC_EXPR_UREM: case MC_EXPR_UMIN:
+  case MC_EXPR_UMAX: return 0;
+  case MC_EXPR_LSHR: return i == 0 ? 0 : -1;
+  case MC_EXPR_SEXT: case MC_EXPR_SDIV: case MC_EXPR_SREM: case MC_EXPR_SMIN:
+  case MC_EXPR_SMAX: return 1;
+  case MC_EXPR_ASHR: return i == 0 ? 1 : -1;
+  case MC_EXPR_CMP:
+    return e->pred >= MC_CMP_SLT ? 1 : e->pred >= MC_CMP_ULT ? 0 : -1;
+  default: return -1;
+  }
+}
+
 /* ---- Product abstraction ------------------------------------------------- */
 
 /* A product x * u of a thread's value x and a value u that is the same in
  * every thread, which cannot wrap around: unsigned (the IR's nuw), signed
- * (nsw), or blockIdx * blockDim (the grid-size assumption keeps it below
- * 2^31). Bit-blasting such products is where Z3 gives up (the global index
- * blockIdx.x * blockDim.x + threadIdx.x with symbolic blockDim), so the
- * abstract query replaces each by a fresh variable p constrained by what
- * multiplication by the same non-negative u implies:
+ * (nsw), blockIdx * blockDim (the grid-size assumption keeps it below 2^31)
+ * or, in the integer query, any product. Bit-blasting such products is
+ * where Z3 gives up (the global index blockIdx.x * blockDim.x + threadIdx.x
+ * with symbolic blockDim), so the abstract query replaces each by a fresh
+ * variable p constrained by what multiplication by the same non-negative u
+ * implies, over the integers (each value read signed or unsigned as its
+ * node is):
  *   xa < xb  ->  pa + u <= pb      xa == xb  ->  pa == pb
- *   x == 0   ->  p == 0            u == 1    ->  p == x
- * and, for blockIdx * blockDim, p + blockDim <= 2^31 - 1. Every model of
- * the exact query is one of the abstract query (p = x * u), so an abstract
- * query without a model proves the exact one has none. */
-typedef enum { PROD_NUW, PROD_NSW, PROD_GRID } prod_kind;
-
+ *   x == 0 or u == 0  ->  p == 0   u == 1  ->  p == x
+ *   x >= 0 and u >= 0  ->  p >= 0
+ * and, for blockIdx * blockDim, p + blockDim <= 2^31 - 1. A product of
+ * uniform values alone is a variable too, entered once for each way of
+ * splitting it into a factor and the rest (bdy * m is bdy times m and m
+ * times bdy), so that `threadIdx.y < blockDim.y` bounds threadIdx.y * m by
+ * blockDim.y * m: the distributed 2-D index blockIdx.y * blockDim.y * m +
+ * threadIdx.y * m + col is then told apart from its neighbours' without
+ * multiplying. (A product of two threads' values, rare in indices, is one
+ * factor times the other in the same way.) Every model of the exact query
+ * is one of the abstract query (p = x * u), so an abstract query without a
+ * model proves the exact one has none. */
 typedef struct {
   Z3_ast x, u, p;
-  prod_kind kind;
+  bool xs, us, ps; /* their readings: signed or not */
 } prod_entry;
+
+typedef struct {
+  Z3_ast terms[3];
+  unsigned n;
+  Z3_ast p;
+} uniform_entry;
 
 struct mc_z3abs {
   mc_arena *arena;
   Z3_context z;
-  prod_entry *prods;
+  bool ints;
+  prod_entry *prods;        /* products; in xors, a ^ u = p */
   unsigned nprods, cap;
+  prod_entry *xors;
+  unsigned nxors, xcap;
+  uniform_entry *uniforms;
+  unsigned nuniforms, ucap;
   Z3_ast *lemmas;
   unsigned nlemmas, lcap;
 };
 
-mc_z3abs *mc_z3abs_new(mc_arena *a, Z3_context z) {
+mc_z3abs *mc_z3abs_new(mc_arena *a, Z3_context z, bool ints) {
   mc_z3abs *abs = mc_alloc(a, sizeof *abs);
   if (abs)
-    *abs = (mc_z3abs){a, z, NULL, 0, 0, NULL, 0, 0};
+    *abs = (mc_z3abs){a, z, ints, NULL, 0, 0, NULL, 0, 0, NULL, 0, 0, NULL, 0, 0};
   return abs;
 }
 
@@ -194,102 +427,204 @@ static void lemma(mc_z3abs *abs, Z3_ast l) {
     abs->lemmas[abs->nlemmas++] = l;
 }
 
-static bool is_atom(const mc_expr *e, mc_atom_kind k) {
-  return e->op == MC_EXPR_ATOM && e->atom->kind == k;
+enum {
+  THREAD_ATOMS = (1u << MC_ATOM_TID) | (1u << MC_ATOM_BID) | (1u << MC_ATOM_LANE) |
+                 (1u << MC_ATOM_WARPID) | (1u << MC_ATOM_LOOP) | (1u << MC_ATOM_UNKNOWN)
+};
+
+static bool thread_value(const mc_expr *e) { return mc_expr_mentions(e, THREAD_ATOMS); }
+
+/* Does the abstract query replace product e by a variable? */
+static bool abstracted(mc_z3tr *t, const mc_expr *e) {
+  if (!t->abs || e->op != MC_EXPR_MUL)
+    return false;
+  if (t->ints)
+    return true;
+  /* bit-vectors: a thread's value times a uniform one that the IR or the
+   * grid assumption says does not wrap */
+  if (e->nops != 2 || e->width > 62 || thread_value(e->ops[0]) == thread_value(e->ops[1]))
+    return false;
+  const mc_expr *x = e->ops[thread_value(e->ops[0]) ? 0 : 1], *u = e->ops[x == e->ops[0]];
+  if (is_atom(x, MC_ATOM_BID) && is_atom(u, MC_ATOM_BDIM) && x->atom->dim == u->atom->dim)
+    return true;
+  return ((e->flags | e->assumed) & (MC_NUW | MC_NSW)) != 0;
 }
 
-/* The kind of product e is and which operand is the thread's (*xi); -1
- * when e is not one the abstraction replaces. */
-static int product_kind(const mc_expr *e, unsigned *xi) {
-  enum { THREAD = (1u << MC_ATOM_TID) | (1u << MC_ATOM_BID) | (1u << MC_ATOM_LANE) |
-                  (1u << MC_ATOM_WARPID) | (1u << MC_ATOM_LOOP) | (1u << MC_ATOM_UNKNOWN) };
-  if (e->op != MC_EXPR_MUL || e->nops != 2 || e->width > 62)
-    return -1;
-  for (unsigned i = 0; i < 2; i++) {
-    const mc_expr *x = e->ops[i], *u = e->ops[1 - i];
-    *xi = i;
-    if (is_atom(x, MC_ATOM_BID) && is_atom(u, MC_ATOM_BDIM) && x->atom->dim == u->atom->dim)
-      return PROD_GRID;
-    if (!mc_expr_mentions(x, THREAD) || mc_expr_mentions(u, THREAD))
-      continue;
-    unsigned f = e->flags | e->assumed;
-    if (f & MC_NUW)
-      return PROD_NUW;
-    if (f & MC_NSW)
-      return PROD_NSW;
-  }
-  return -1;
-}
+/* The lemmas' arithmetic: over the integers, or on bit-vectors of w bits
+ * widened enough for nothing to wrap, each value read as it says. */
+static Z3_ast zero(Z3_context z, bool ints, unsigned w) { return mc_num(z, ints, w, 0); }
 
-/* a <= b (signed or not) on w + 2 bits, so that adding u never wraps. */
-static Z3_ast wide_le(Z3_context z, Z3_ast a, Z3_ast u, Z3_ast b, bool is_signed) {
-  Z3_ast sum = Z3_mk_bvadd(z, mc_z3_ext(z, a, 2, is_signed), mc_z3_ext(z, u, 2, is_signed));
-  Z3_ast rhs = mc_z3_ext(z, b, 2, is_signed);
-  return is_signed ? Z3_mk_bvsle(z, sum, rhs) : Z3_mk_bvule(z, sum, rhs);
-}
-
-static Z3_ast abstract_product(mc_z3abs *abs, prod_kind kind, Z3_ast x, Z3_ast u,
-                               unsigned w) {
+static Z3_ast non_negative(const mc_z3abs *abs, Z3_ast v, bool is_signed, unsigned w) {
   Z3_context z = abs->z;
+  if (abs->ints)
+    return Z3_mk_ge(z, v, int_num(z, 0));
+  return is_signed ? Z3_mk_bvsge(z, v, zero(z, false, w)) : Z3_mk_true(z);
+}
+
+static Z3_ast lt(const mc_z3abs *abs, Z3_ast a, bool as, Z3_ast b, bool bs) {
+  Z3_context z = abs->z;
+  return abs->ints ? Z3_mk_lt(z, a, b)
+                   : Z3_mk_bvslt(z, mc_z3_ext(z, a, 1, as), mc_z3_ext(z, b, 1, bs));
+}
+
+static Z3_ast eq(const mc_z3abs *abs, Z3_ast a, bool as, Z3_ast b, bool bs) {
+  Z3_context z = abs->z;
+  return abs->ints ? Z3_mk_eq(z, a, b)
+                   : Z3_mk_eq(z, mc_z3_ext(z, a, 1, as), mc_z3_ext(z, b, 1, bs));
+}
+
+/* a + u <= b. */
+static Z3_ast plus_le(const mc_z3abs *abs, Z3_ast a, bool as, Z3_ast u, bool us, Z3_ast b,
+                      bool bs) {
+  Z3_context z = abs->z;
+  if (abs->ints)
+    return Z3_mk_le(z, mc_num_add(z, true, a, u), b);
+  Z3_ast sum = Z3_mk_bvadd(z, mc_z3_ext(z, a, 2, as), mc_z3_ext(z, u, 2, us));
+  return Z3_mk_bvsle(z, sum, mc_z3_ext(z, b, 2, bs));
+}
+
+/* Enters p = x * u with its lemmas. */
+static bool enter_product(mc_z3abs *abs, const prod_entry *n, unsigned w, bool grid) {
+  Z3_context z = abs->z;
+  bool ints = abs->ints;
+  if (!grow(abs->arena, (void **)&abs->prods, abs->nprods, &abs->cap, sizeof *abs->prods))
+    return false;
+  Z3_ast p0 = Z3_mk_eq(z, n->p, zero(z, ints, w));
+  lemma(abs, Z3_mk_implies(z, Z3_mk_eq(z, n->x, zero(z, ints, w)), p0));
+  lemma(abs, Z3_mk_implies(z, Z3_mk_eq(z, n->u, zero(z, ints, w)), p0));
+  lemma(abs, Z3_mk_implies(z, Z3_mk_eq(z, n->u, mc_num(z, ints, w, 1)),
+                           eq(abs, n->p, n->ps, n->x, n->xs)));
+  Z3_ast u_ok = non_negative(abs, n->u, n->us, w);
+  lemma(abs, Z3_mk_implies(z, mc_z3_and2(z, non_negative(abs, n->x, n->xs, w), u_ok),
+                           non_negative(abs, n->p, n->ps, w)));
+  if (grid)
+    lemma(abs, plus_le(abs, n->p, false, n->u, false,
+                       mc_num(z, ints, w, (UINT64_C(1) << 31) - 1), false));
   for (unsigned i = 0; i < abs->nprods; i++) {
     const prod_entry *m = &abs->prods[i];
-    if (m->kind == kind && Z3_is_eq_ast(z, m->x, x) && Z3_is_eq_ast(z, m->u, u))
+    if (!Z3_is_eq_ast(z, m->u, n->u))
+      continue;
+    Z3_ast parts[3] = {
+        Z3_mk_implies(z, lt(abs, m->x, m->xs, n->x, n->xs),
+                      plus_le(abs, m->p, m->ps, n->u, n->us, n->p, n->ps)),
+        Z3_mk_implies(z, lt(abs, n->x, n->xs, m->x, m->xs),
+                      plus_le(abs, n->p, n->ps, n->u, n->us, m->p, m->ps)),
+        Z3_mk_implies(z, eq(abs, m->x, m->xs, n->x, n->xs),
+                      eq(abs, m->p, m->ps, n->p, n->ps))};
+    lemma(abs, Z3_mk_implies(z, u_ok, Z3_mk_and(z, 3, parts)));
+  }
+  abs->prods[abs->nprods++] = *n;
+  return true;
+}
+
+static Z3_ast fresh_product(mc_z3abs *abs, unsigned w) {
+  char name[32];
+  snprintf(name, sizeof name, "product#%u", abs->nprods + abs->nuniforms);
+  return mc_num_var(abs->z, abs->ints, name, w);
+}
+
+/* x * u: the variable of an entry with the same factors, or a new one. */
+static Z3_ast factor_product(mc_z3abs *abs, prod_entry n, unsigned w, bool grid) {
+  for (unsigned i = 0; i < abs->nprods; i++) {
+    const prod_entry *m = &abs->prods[i];
+    if (m->ps == n.ps && m->xs == n.xs && Z3_is_eq_ast(abs->z, m->x, n.x) &&
+        Z3_is_eq_ast(abs->z, m->u, n.u))
       return m->p;
   }
-  if (!grow(abs->arena, (void **)&abs->prods, abs->nprods, &abs->cap, sizeof *abs->prods))
-    return NULL;
-  char name[32];
-  snprintf(name, sizeof name, "product#%u", abs->nprods);
-  Z3_ast p = mc_z3_var(z, name, w);
-  bool sg = kind == PROD_NSW;
-  Z3_ast zero = mc_z3_bv_const(z, w, 0);
-  lemma(abs, Z3_mk_implies(z, Z3_mk_eq(z, x, zero), Z3_mk_eq(z, p, zero)));
-  lemma(abs, Z3_mk_implies(z, Z3_mk_eq(z, u, mc_z3_bv_const(z, w, 1)), Z3_mk_eq(z, p, x)));
-  if (kind == PROD_GRID)
-    lemma(abs, wide_le(z, p, u, mc_z3_bv_const(z, w, (UINT64_C(1) << 31) - 1), false));
-  for (unsigned i = 0; i < abs->nprods; i++) {
-    const prod_entry *m = &abs->prods[i];
-    if (m->kind != kind || !Z3_is_eq_ast(z, m->u, u))
-      continue;
-    Z3_ast lt_mx = sg ? Z3_mk_bvslt(z, m->x, x) : Z3_mk_bvult(z, m->x, x);
-    Z3_ast lt_xm = sg ? Z3_mk_bvslt(z, x, m->x) : Z3_mk_bvult(z, x, m->x);
-    Z3_ast parts[3] = {
-        Z3_mk_implies(z, lt_mx, wide_le(z, m->p, u, p, sg)),
-        Z3_mk_implies(z, lt_xm, wide_le(z, p, u, m->p, sg)),
-        Z3_mk_implies(z, Z3_mk_eq(z, m->x, x), Z3_mk_eq(z, m->p, p))};
-    Z3_ast all = Z3_mk_and(z, 3, parts);
-    lemma(abs, sg ? Z3_mk_implies(z, Z3_mk_bvsge(z, u, zero), all) : all);
+  n.p = fresh_product(abs, w);
+  return enter_product(abs, &n, w, grid) ? n.p : NULL;
+}
+
+/* The product of uniform terms f[0..n) (n <= 3, each read as sg[i]; the
+ * product as ps): one variable, entered as each factor times the rest. */
+static Z3_ast uniform_product(mc_z3abs *abs, const Z3_ast *f, const bool *sg, unsigned n,
+                              bool ps, unsigned w) {
+  Z3_context z = abs->z;
+  if (n == 1)
+    return f[0];
+  for (unsigned i = 0; i < abs->nuniforms; i++) {
+    const uniform_entry *m = &abs->uniforms[i];
+    bool same = m->n == n;
+    for (unsigned j = 0; same && j < n; j++)
+      same = Z3_is_eq_ast(z, m->terms[j], f[j]);
+    if (same)
+      return m->p;
   }
-  abs->prods[abs->nprods++] = (prod_entry){x, u, p, kind};
+  if (!grow(abs->arena, (void **)&abs->uniforms, abs->nuniforms, &abs->ucap,
+            sizeof *abs->uniforms))
+    return NULL;
+  Z3_ast p = fresh_product(abs, w);
+  uniform_entry *u = &abs->uniforms[abs->nuniforms++];
+  *u = (uniform_entry){{NULL, NULL, NULL}, n, p};
+  memcpy(u->terms, f, n * sizeof *f);
+  for (unsigned i = 0; i < n; i++) {
+    Z3_ast rest[2];
+    bool rest_sg[2], rs = false;
+    unsigned m = 0;
+    for (unsigned j = 0; j < n; j++)
+      if (j != i) {
+        rest[m] = f[j];
+        rest_sg[m] = sg[j];
+        rs |= sg[j];
+        m++;
+      }
+    Z3_ast r = uniform_product(abs, rest, rest_sg, m, rs, w);
+    if (!r || !enter_product(abs, &(prod_entry){f[i], r, p, sg[i], rs, ps}, w, false))
+      return NULL;
+  }
   return p;
 }
 
-static memo_entry *memo_slot(mc_z3tr *t, const mc_expr *e) {
-  if (t->used * 2 >= t->cap) {
-    unsigned cap = t->cap ? t->cap * 2 : 64;
-    memo_entry *m = mc_alloc(t->arena, cap * sizeof *m);
-    if (!m)
-      return NULL;
-    for (unsigned i = 0; i < t->cap; i++) {
-      if (!t->memo[i].e)
-        continue;
-      unsigned h = t->memo[i].e->id & (cap - 1);
-      while (m[h].e)
-        h = (h + 1) & (cap - 1);
-      m[h] = t->memo[i];
+/* The abstract term of the product of factors f[0..n) (translated into
+ * ops; the product read as ps): the thread's factors times the product of
+ * the uniform ones. */
+static Z3_ast abstract_factors(mc_z3tr *t, const mc_expr *const *f, const Z3_ast *ops,
+                               unsigned n, bool ps, unsigned w) {
+  Z3_context z = t->z;
+  Z3_ast x = NULL, u[3];
+  bool xs = false, us[3], uni[n];
+  unsigned nu = 0, nuni = 0;
+  for (unsigned i = 0; i < n; i++)
+    nuni += uni[i] = !thread_value(f[i]);
+  if (!nuni) /* threads' values alone: the last one plays u */
+    uni[n - 1] = true;
+  for (unsigned i = 0; i < n; i++) {
+    bool s = t->no_wrap ? reads_signed(t, f[i]) : ps;
+    if (!uni[i]) {
+      if (!x)
+        x = ops[i];
+      else if (!t->ints)
+        x = Z3_mk_bvmul(z, x, ops[i]);
+      else
+        x = factor_product(t->abs, (prod_entry){x, ops[i], NULL, xs, s, xs || s}, w, false);
+      xs |= s;
+    } else if (nu < 3) {
+      u[nu] = ops[i];
+      us[nu++] = s;
+    } else { /* a fourth uniform factor: the third and it as one */
+      u[2] = uniform_product(t->abs, (Z3_ast[]){u[2], ops[i]}, (bool[]){us[2], s}, 2,
+                             us[2] || s, w);
+      us[2] |= s;
     }
-    t->memo = m;
-    t->cap = cap;
+    if (uni[i] ? !u[nu - 1 < 2 ? nu - 1 : 2] : !x)
+      return NULL;
   }
-  unsigned h = e->id & (t->cap - 1);
-  while (t->memo[h].e && t->memo[h].e != e)
-    h = (h + 1) & (t->cap - 1);
-  if (!t->memo[h].e) {
-    t->memo[h].e = e;
-    t->used++;
-  }
-  return &t->memo[h];
+  if (!x)
+    return uniform_product(t->abs, u, us, nu, ps, w);
+  bool usg = us[0] || (nu > 1 && us[1]) || (nu > 2 && us[2]);
+  Z3_ast uu = uniform_product(t->abs, u, us, nu, usg, w);
+  bool grid = n == 2 && is_atom(f[0], MC_ATOM_BID) && is_atom(f[1], MC_ATOM_BDIM) &&
+              f[0]->atom->dim == f[1]->atom->dim;
+  return uu ? factor_product(t->abs, (prod_entry){x, uu, NULL, xs, usg, ps}, w, grid) : NULL;
 }
+
+static Z3_ast abstract_product(mc_z3tr *t, const mc_expr *e, const Z3_ast *ops) {
+  bool ps = t->no_wrap ? reads_signed(t, e)
+                       : !((e->flags | e->assumed) & MC_NUW) && ((e->flags | e->assumed) & MC_NSW);
+  return abstract_factors(t, e->ops, ops, e->nops, ps, e->width);
+}
+
+/* ---- Bits ---------------------------------------------------------------- */
 
 static Z3_ast cmp(Z3_context z, mc_cmp p, Z3_ast a, Z3_ast b) {
   switch (p) {
@@ -323,12 +658,8 @@ static Z3_ast mk_min_max(Z3_context z, mc_expr_op op, Z3_ast a, Z3_ast b) {
 
 static Z3_ast translate(mc_z3tr *t, const mc_expr *e);
 
-static Z3_ast translate_node(mc_z3tr *t, const mc_expr *e) {
+static Z3_ast bits_node(mc_z3tr *t, const mc_expr *e, const Z3_ast *ops) {
   Z3_context z = t->z;
-  Z3_ast ops[e->nops ? e->nops : 1];
-  for (unsigned i = 0; i < e->nops; i++)
-    if (!(ops[i] = translate(t, e->ops[i])))
-      return NULL;
   switch (e->op) {
   case MC_EXPR_CONST:
     return mc_z3_bv_const(z, e->width, (uint64_t)e->value);
@@ -346,12 +677,9 @@ static Z3_ast translate_node(mc_z3tr *t, const mc_expr *e) {
     }
     return sum;
   }
-  case MC_EXPR_MUL: {
-    unsigned xi;
-    int kind = t->abs ? product_kind(e, &xi) : -1;
-    if (kind >= 0)
-      return abstract_product(t->abs, (prod_kind)kind, ops[xi], ops[1 - xi], e->width);
-  }
+  case MC_EXPR_MUL:
+    if (abstracted(t, e))
+      return abstract_product(t, e, ops);
     /* fall through */
   case MC_EXPR_AND:
   case MC_EXPR_OR:
@@ -395,28 +723,382 @@ static Z3_ast translate_node(mc_z3tr *t, const mc_expr *e) {
   return NULL;
 }
 
+/* ---- Integers -------------------------------------------------------------
+ *
+ * The abstract query under the no-wrap assumption is over the integers:
+ * linear arithmetic, which Z3 decides in milliseconds where bit-blasting
+ * the same inequalities between sums of products can take minutes. A node
+ * is its integer reading: a sum is the sum, an extension the value (what
+ * the assumption says; mc_z3_nowrap asserts it where the node is needed
+ * exactly), a truncation the value modulo 2^width, a mask of low bits or a
+ * remainder by a power of two `mod`, divisions and shifts by constants
+ * `div` and multiplications. Products are abstracted (above); bitwise
+ * operations and divisions and shifts by values are uninterpreted functions
+ * of their operands with the bounds they obey. Every execution the
+ * assumption allows is a model, so an integer query without a model proves
+ * there is no race; a model may be spurious, and the exact bit-vector query
+ * decides. Booleans are 0 and 1. */
+
+static Z3_ast int_one(Z3_context z) { return int_num(z, 1); }
+
+static Z3_ast int_bool(Z3_context z, Z3_ast b) {
+  return Z3_mk_ite(z, b, int_one(z), int_num(z, 0));
+}
+
+static Z3_ast int_true(Z3_context z, Z3_ast v) { return Z3_mk_eq(z, v, int_one(z)); }
+
+/* A constant operand as the operation reads it. */
+static Z3_ast int_const(Z3_context z, const mc_expr *c, bool is_signed) {
+  return c->width > 1 && is_signed ? int_num(z, c->value) : int_unum(z, mc_expr_uvalue(c));
+}
+
+/* v modulo 2^w, into the signed or unsigned range. */
+static Z3_ast int_reduce(Z3_context z, Z3_ast v, unsigned w, bool is_signed) {
+  if (!is_signed)
+    return Z3_mk_mod(z, v, int_pow2(z, w));
+  Z3_ast half = int_pow2(z, w - 1);
+  return mc_num_sub(z, true, Z3_mk_mod(z, mc_num_add(z, true, v, half), int_pow2(z, w)), half);
+}
+
+/* f(a, b), an uninterpreted function named after the operation. */
+static Z3_ast int_apply(mc_z3tr *t, const char *name, Z3_ast a, Z3_ast b) {
+  Z3_context z = t->z;
+  Z3_sort s[2] = {Z3_mk_int_sort(z), Z3_mk_int_sort(z)};
+  Z3_func_decl f = Z3_mk_func_decl(z, Z3_mk_string_symbol(z, name), 2, s, s[0]);
+  Z3_ast args[2] = {a, b};
+  return Z3_mk_app(z, f, 2, args);
+}
+
+static Z3_ast int_ge0(Z3_context z, Z3_ast v) { return Z3_mk_ge(z, v, int_num(z, 0)); }
+
+/* r = f(a, b) of non-negative a and b is at least 0 and at most what the
+ * operation allows: `and` both operands, a right shift or a division a. */
+static Z3_ast int_bounded(mc_z3tr *t, const char *name, Z3_ast a, Z3_ast b, bool by_a,
+                          bool by_b) {
+  Z3_context z = t->z;
+  Z3_ast r = int_apply(t, name, a, b);
+  Z3_ast bounds[3] = {int_ge0(z, r), by_a ? Z3_mk_le(z, r, a) : Z3_mk_true(z),
+                      by_b ? Z3_mk_le(z, r, b) : Z3_mk_true(z)};
+  lemma(t->abs, Z3_mk_implies(z, mc_z3_and2(z, int_ge0(z, a), int_ge0(z, b)),
+                              Z3_mk_and(z, 3, bounds)));
+  return r;
+}
+
+/* a ^ b over the integers: a function, which for one b is an involution
+ * (bitonic sort's partner index i ^ j, and its partner i). */
+static Z3_ast int_xor(mc_z3tr *t, Z3_ast a, Z3_ast b) {
+  Z3_context z = t->z;
+  mc_z3abs *abs = t->abs;
+  Z3_ast r = int_apply(t, "xor", a, b);
+  lemma(abs, Z3_mk_implies(z, mc_z3_and2(z, int_ge0(z, a), int_ge0(z, b)), int_ge0(z, r)));
+  for (unsigned i = 0; i < abs->nxors; i++) {
+    const prod_entry *m = &abs->xors[i];
+    /* with one operand in common, o ^ c = p and a' ^ c = r */
+    Z3_ast o, a2;
+    if (Z3_is_eq_ast(z, m->u, b))
+      o = m->x, a2 = a;
+    else if (Z3_is_eq_ast(z, m->x, a))
+      o = m->u, a2 = b;
+    else if (Z3_is_eq_ast(z, m->x, b))
+      o = m->u, a2 = a;
+    else if (Z3_is_eq_ast(z, m->u, a))
+      o = m->x, a2 = b;
+    else
+      continue;
+    if (Z3_is_eq_ast(z, o, a2))
+      continue;
+    Z3_ast parts[3] = {Z3_mk_implies(z, Z3_mk_eq(z, o, r), Z3_mk_eq(z, m->p, a2)),
+                       Z3_mk_implies(z, Z3_mk_eq(z, a2, m->p), Z3_mk_eq(z, r, o)),
+                       Z3_mk_implies(z, Z3_mk_eq(z, m->p, r), Z3_mk_eq(z, o, a2))};
+    lemma(abs, Z3_mk_and(z, 3, parts));
+  }
+  if (grow(abs->arena, (void **)&abs->xors, abs->nxors, &abs->xcap, sizeof *abs->xors))
+    abs->xors[abs->nxors++] = (prod_entry){a, b, r, false, false, false};
+  return r;
+}
+
+/* ---- Sums over the integers: common factors taken out ------------------- */
+
+/* A term of a sum: coef times the product of factors (none: coef). */
+enum { MAX_FACTORS = 8 };
+typedef struct {
+  int64_t coef;
+  const mc_expr *f[MAX_FACTORS];
+  unsigned n;
+} monomial;
+
+/* e without extensions, which are the identity on integers. */
+static const mc_expr *uncast(const mc_expr *e) {
+  while ((e->op == MC_EXPR_ZEXT || e->op == MC_EXPR_SEXT) && e->ops[0]->width > 1)
+    e = e->ops[0];
+  return e;
+}
+
+static bool has_factor(const monomial *m, const mc_expr *f) {
+  for (unsigned j = 0; j < m->n; j++)
+    if (uncast(m->f[j]) == f)
+      return true;
+  return false;
+}
+
+static Z3_ast int_monomial(mc_z3tr *t, const monomial *m, unsigned w) {
+  Z3_context z = t->z;
+  Z3_ast ops[MAX_FACTORS];
+  for (unsigned j = 0; j < m->n; j++)
+    if (!(ops[j] = translate(t, m->f[j])))
+      return NULL;
+  Z3_ast v = m->n == 0 ? int_num(z, 1)
+             : m->n == 1 ? ops[0]
+                         : abstract_factors(t, m->f, ops, m->n, false, w);
+  if (!v || m->coef == 1)
+    return v;
+  Z3_ast f[2] = {int_num(z, m->coef), v};
+  return Z3_mk_mul(z, 2, f);
+}
+
+/* constant + the sum of m[0..n), with a uniform factor common to several
+ * terms taken out first, recursively (Horner's form):
+ * blockIdx.y * blockDim.y * m + threadIdx.y * m + col is
+ * m * (blockIdx.y * blockDim.y + threadIdx.y) + col, whose product by m of
+ * a row the abstraction tells apart from the next row's. */
+static Z3_ast int_poly(mc_z3tr *t, monomial *m, unsigned n, int64_t constant, unsigned w) {
+  Z3_context z = t->z;
+  const mc_expr *best = NULL;
+  unsigned best_count = 1;
+  for (unsigned i = 0; i < n; i++)
+    for (unsigned j = 0; j < m[i].n; j++) {
+      const mc_expr *f = uncast(m[i].f[j]);
+      if (thread_value(f) || (best && f == best))
+        continue;
+      unsigned count = 0;
+      for (unsigned k = 0; k < n; k++)
+        count += has_factor(&m[k], f);
+      if (count > best_count || (count == best_count && best && f->id < best->id)) {
+        best = f;
+        best_count = count;
+      }
+    }
+  Z3_ast terms[n + 2];
+  unsigned nt = 0;
+  terms[nt++] = int_num(z, constant);
+  if (!best) {
+    for (unsigned i = 0; i < n; i++)
+      if (!(terms[nt++] = int_monomial(t, &m[i], w)))
+        return NULL;
+    return Z3_mk_add(z, nt, terms);
+  }
+  /* the terms with the factor, without it, times it; then the others */
+  monomial *with = mc_alloc(t->arena, n * sizeof *with), *without = mc_alloc(t->arena, n * sizeof *without);
+  if (!with || !without)
+    return NULL;
+  unsigned nw = 0, no = 0;
+  bool linear = true;
+  for (unsigned i = 0; i < n; i++) {
+    if (!has_factor(&m[i], best)) {
+      without[no++] = m[i];
+      continue;
+    }
+    monomial r = {m[i].coef, {NULL}, 0};
+    bool dropped = false;
+    for (unsigned j = 0; j < m[i].n; j++)
+      if (!dropped && uncast(m[i].f[j]) == best)
+        dropped = true;
+      else
+        r.f[r.n++] = m[i].f[j];
+    linear &= r.n == 0;
+    with[nw++] = r;
+  }
+  Z3_ast inner = int_poly(t, with, nw, 0, w), u = translate(t, best);
+  if (!inner || !u)
+    return NULL;
+  Z3_ast times[2] = {inner, u};
+  terms[nt++] = linear ? Z3_mk_mul(z, 2, times) /* a constant times u */
+                       : factor_product(t->abs, (prod_entry){inner, u, NULL, true, true, true},
+                                        w, false);
+  if (!terms[nt - 1])
+    return NULL;
+  Z3_ast rest = int_poly(t, without, no, 0, w);
+  if (!rest)
+    return NULL;
+  terms[nt++] = rest;
+  return Z3_mk_add(z, nt, terms);
+}
+
+static Z3_ast int_sum(mc_z3tr *t, const mc_expr *e) {
+  monomial *m = mc_alloc(t->arena, (e->nops + 1) * sizeof *m);
+  if (!m)
+    return NULL;
+  for (unsigned i = 0; i < e->nops; i++) {
+    const mc_expr *o = uncast(e->ops[i]);
+    m[i] = (monomial){e->coefs[i], {NULL}, 0};
+    if (o->op == MC_EXPR_MUL && o->nops <= MAX_FACTORS)
+      for (unsigned j = 0; j < o->nops; j++)
+        m[i].f[m[i].n++] = o->ops[j];
+    else
+      m[i].f[m[i].n++] = e->ops[i];
+  }
+  return int_poly(t, m, e->nops, e->value, e->width);
+}
+
+static Z3_ast int_node(mc_z3tr *t, const mc_expr *e) {
+  Z3_context z = t->z;
+  unsigned n = e->nops;
+  if (e->op == MC_EXPR_ADD)
+    return int_sum(t, e);
+  Z3_ast ops[n ? n : 1];
+  for (unsigned i = 0; i < n; i++) {
+    const mc_expr *o = e->ops[i];
+    if (is_const(o)) {
+      int r = operand_reading(e, i);
+      bool sg = r >= 0 ? r == 1
+                : e->op == MC_EXPR_CMP ? reads_signed(t, e->ops[1 - i])
+                : e->op == MC_EXPR_AND || e->op == MC_EXPR_OR || e->op == MC_EXPR_XOR
+                    ? false
+                    : reads_signed(t, e);
+      ops[i] = int_const(z, o, sg);
+    } else if (!(ops[i] = translate(t, o))) {
+      return NULL;
+    }
+  }
+  int64_t c;
+  bool c2 = n == 2 && mc_expr_is_const(e->ops[1], &c);
+  switch (e->op) {
+  case MC_EXPR_CONST:
+    return int_const(z, e, e->width > 1);
+  case MC_EXPR_ATOM:
+    return t->atom(t->data, e->atom);
+  case MC_EXPR_ADD: /* above */
+    return NULL;
+  case MC_EXPR_MUL:
+    return abstract_product(t, e, ops);
+  case MC_EXPR_UDIV:
+  case MC_EXPR_SDIV:
+  case MC_EXPR_UREM:
+  case MC_EXPR_SREM: {
+    bool div = e->op == MC_EXPR_UDIV || e->op == MC_EXPR_SDIV;
+    uint64_t d = c2 ? mc_expr_uvalue(e->ops[1]) : 0;
+    if (!c2 || d == 0 || (e->op == MC_EXPR_SDIV || e->op == MC_EXPR_SREM ? c <= 0 : false))
+      return int_bounded(t, div ? "div" : "rem", ops[0], ops[1], true, !div);
+    Z3_ast q = div ? Z3_mk_div(z, ops[0], ops[1]) : Z3_mk_mod(z, ops[0], ops[1]);
+    if (e->op == MC_EXPR_UDIV || e->op == MC_EXPR_UREM)
+      return q;
+    /* signed: toward zero */
+    Z3_ast neg = Z3_mk_unary_minus(z, ops[0]);
+    Z3_ast qn = div ? Z3_mk_div(z, neg, ops[1]) : Z3_mk_mod(z, neg, ops[1]);
+    return Z3_mk_ite(z, int_ge0(z, ops[0]), q, Z3_mk_unary_minus(z, qn));
+  }
+  case MC_EXPR_SHL:
+    if (c2 && (uint64_t)c < e->width) {
+      Z3_ast f[2] = {ops[0], int_pow2(z, (unsigned)c)};
+      return Z3_mk_mul(z, 2, f);
+    }
+    return int_bounded(t, "shl", ops[0], ops[1], false, false);
+  case MC_EXPR_LSHR:
+  case MC_EXPR_ASHR:
+    if (c2 && (uint64_t)c < e->width)
+      return Z3_mk_div(z, ops[0], int_pow2(z, (unsigned)c));
+    return int_bounded(t, "shr", ops[0], ops[1], true, false);
+  case MC_EXPR_AND:
+  case MC_EXPR_OR:
+  case MC_EXPR_XOR: {
+    if (e->width == 1) {
+      Z3_ast b[n];
+      for (unsigned i = 0; i < n; i++)
+        b[i] = int_true(z, ops[i]);
+      Z3_ast r = e->op == MC_EXPR_AND ? Z3_mk_and(z, n, b) : e->op == MC_EXPR_OR ? Z3_mk_or(z, n, b)
+                                                                             : b[0];
+      for (unsigned i = 1; e->op == MC_EXPR_XOR && i < n; i++)
+        r = Z3_mk_xor(z, r, b[i]);
+      return int_bool(z, r);
+    }
+    if (e->op == MC_EXPR_XOR && n == 2)
+      return int_xor(t, ops[0], ops[1]);
+    /* a mask of low bits is `mod`; what else there is, a function */
+    const char *name = e->op == MC_EXPR_AND ? "and" : e->op == MC_EXPR_OR ? "or" : "xor";
+    Z3_ast r = NULL, mask = NULL;
+    for (unsigned i = 0; i < n; i++) {
+      uint64_t m = is_const(e->ops[i]) ? mc_expr_uvalue(e->ops[i]) : 2;
+      if (e->op == MC_EXPR_AND && (m & (m + 1)) == 0)
+        mask = int_unum(z, m + 1);
+      else
+        r = r ? int_bounded(t, name, r, ops[i], e->op == MC_EXPR_AND, e->op == MC_EXPR_AND)
+              : ops[i];
+    }
+    if (!r)
+      return int_num(z, 0);
+    return mask ? Z3_mk_mod(z, r, mask) : r;
+  }
+  case MC_EXPR_UMIN:
+  case MC_EXPR_UMAX:
+  case MC_EXPR_SMIN:
+  case MC_EXPR_SMAX: {
+    bool min = e->op == MC_EXPR_UMIN || e->op == MC_EXPR_SMIN;
+    Z3_ast r = ops[0];
+    for (unsigned i = 1; i < n; i++)
+      r = Z3_mk_ite(z, Z3_mk_lt(z, r, ops[i]), min ? r : ops[i], min ? ops[i] : r);
+    return r;
+  }
+  case MC_EXPR_CMP: {
+    Z3_ast a = ops[0], b = ops[1], r;
+    switch (e->pred) {
+    case MC_CMP_EQ: r = Z3_mk_eq(z, a, b); break;
+    case MC_CMP_NE: r = Z3_mk_not(z, Z3_mk_eq(z, a, b)); break;
+    case MC_CMP_ULT: case MC_CMP_SLT: r = Z3_mk_lt(z, a, b); break;
+    case MC_CMP_ULE: case MC_CMP_SLE: r = Z3_mk_le(z, a, b); break;
+    case MC_CMP_UGT: case MC_CMP_SGT: r = Z3_mk_gt(z, a, b); break;
+    default: r = Z3_mk_ge(z, a, b); break;
+    }
+    return int_bool(z, r);
+  }
+  case MC_EXPR_SELECT:
+    return Z3_mk_ite(z, int_true(z, ops[0]), ops[1], ops[2]);
+  case MC_EXPR_ZEXT:
+    return ops[0];
+  case MC_EXPR_SEXT: /* of a Boolean: 0 or -1 */
+    return e->ops[0]->width == 1 ? Z3_mk_ite(z, int_true(z, ops[0]), int_num(z, -1), int_num(z, 0))
+                                 : ops[0];
+  case MC_EXPR_TRUNC:
+    return int_reduce(z, ops[0], e->width, reads_signed(t, e));
+  }
+  return NULL;
+}
+
+static Z3_ast translate_node(mc_z3tr *t, const mc_expr *e) {
+  if (t->ints)
+    return int_node(t, e);
+  Z3_ast ops[e->nops ? e->nops : 1];
+  for (unsigned i = 0; i < e->nops; i++)
+    if (!(ops[i] = translate(t, e->ops[i])))
+      return NULL;
+  return bits_node(t, e, ops);
+}
+
 static Z3_ast translate(mc_z3tr *t, const mc_expr *e) {
   memo_entry *m = memo_slot(t, e);
   if (!m)
     return NULL;
-  if (m->bv)
-    return m->bv;
+  if (m->term)
+    return m->term;
   Z3_ast r = translate_node(t, e);
   if (mc_z3_take_error())
     r = NULL;
   /* the slot may have moved while the operands were translated */
   m = memo_slot(t, e);
   if (m)
-    m->bv = r;
+    m->term = r;
   return r;
 }
 
-Z3_ast mc_z3_bv(mc_z3tr *t, const mc_expr *e) { return e ? translate(t, e) : NULL; }
+Z3_ast mc_z3_term(mc_z3tr *t, const mc_expr *e) { return e ? translate(t, e) : NULL; }
 
 Z3_ast mc_z3_bool(mc_z3tr *t, const mc_expr *e) {
-  Z3_ast b = mc_z3_bv(t, e);
-  return b ? Z3_mk_eq(t->z, b, mc_z3_bv_const(t->z, 1, 1)) : NULL;
+  Z3_ast b = mc_z3_term(t, e);
+  if (!b)
+    return NULL;
+  return t->ints ? int_true(t->z, b) : Z3_mk_eq(t->z, b, mc_z3_bv_const(t->z, 1, 1));
 }
+
+/* ---- No wrap-around ------------------------------------------------------ */
 
 static unsigned bits_of(uint64_t m) {
   unsigned b = 0;
@@ -427,21 +1109,12 @@ static unsigned bits_of(uint64_t m) {
   return b;
 }
 
-/* e's integer reading has no wrap-around, for a sum or product whose
- * operands' readings are their signed (unsigned) bits: a product of two is
- * Z3's no-overflow predicates; a sum is computed in a width where nothing
- * wraps and compared with its bits extended. NULL when not expressible. */
-static Z3_ast no_wrap_node(mc_z3tr *t, const mc_expr *e, bool is_signed) {
+/* Sum e computed where nothing wraps (each operand read as sg(op), the sum
+ * as es) equals its bits: the sum's integer value is its reading. NULL
+ * when not expressible. */
+static Z3_ast sum_fits(mc_z3tr *t, const mc_expr *e, bool es, const bool *sg) {
   Z3_context z = t->z;
   unsigned w = e->width;
-  if (e->op == MC_EXPR_MUL) {
-    if (e->nops != 2)
-      return NULL;
-    Z3_ast a = translate(t, e->ops[0]), b = translate(t, e->ops[1]);
-    Z3_ast over = Z3_mk_bvmul_no_overflow(z, a, b, is_signed);
-    return is_signed ? mc_z3_and2(z, over, Z3_mk_bvmul_no_underflow(z, a, b))
-                     : over;
-  }
   if (e->nops > 64)
     return NULL;
   /* |coef * op| < 2^(w + bits(|coef|)); 65 terms need 7 bits more */
@@ -454,63 +1127,179 @@ static Z3_ast no_wrap_node(mc_z3tr *t, const mc_expr *e, bool is_signed) {
   unsigned wide = w + cb + 8, by = wide - w;
   Z3_ast sum = mc_z3_ext(z, mc_z3_bv_const(z, w, (uint64_t)e->value), by, true);
   for (unsigned i = 0; i < e->nops; i++) {
-    Z3_ast v = mc_z3_ext(z, translate(t, e->ops[i]), by, is_signed);
+    Z3_ast v = mc_z3_ext(z, translate(t, e->ops[i]), by, sg[i]);
     Z3_ast term = e->coefs[i] == 1 ? v
                   : Z3_mk_bvmul(z, mc_z3_ext(z, mc_z3_bv_const(z, w, (uint64_t)e->coefs[i]),
                                              by, true),
                                 v);
     sum = Z3_mk_bvadd(z, sum, term);
   }
-  return Z3_mk_eq(z, sum, mc_z3_ext(z, translate(t, e), by, is_signed));
+  return Z3_mk_eq(z, sum, mc_z3_ext(z, translate(t, e), by, es));
 }
 
-static Z3_ast nowrap(mc_z3tr *t, const mc_expr *e) {
-  memo_entry *m = memo_slot(t, e);
-  if (!m)
-    return NULL;
-  if (m->nowrap)
-    return m->nowrap;
+/* The same for a product of at most four operands, on n * w + 1 bits. */
+static Z3_ast product_fits(mc_z3tr *t, const mc_expr *e, bool es, const bool *sg) {
   Z3_context z = t->z;
-  Z3_ast parts[e->nops + 1];
-  unsigned n = 0;
-  for (unsigned i = 0; i < e->nops; i++) {
-    Z3_ast p = nowrap(t, e->ops[i]);
-    if (!p)
-      return NULL;
-    if (!Z3_is_eq_ast(z, p, Z3_mk_true(z)))
-      parts[n++] = p;
-  }
-  /* A sum or product whose integer reading is its signed (unsigned) value
-   * and whose operands' are too: computed wide, it equals its bits
-   * extended. */
-  unsigned xi;
-  bool abstracted = t->abs && product_kind(e, &xi) >= 0; /* its lemmas say it */
-  if ((e->op == MC_EXPR_ADD || e->op == MC_EXPR_MUL) && e->width < 64 && !abstracted) {
+  unsigned w = e->width;
+  if (e->nops > 4)
+    return NULL;
+  unsigned by = (e->nops - 1) * w + 1;
+  Z3_ast prod = mc_z3_ext(z, translate(t, e->ops[0]), by, sg[0]);
+  for (unsigned i = 1; i < e->nops; i++)
+    prod = Z3_mk_bvmul(z, prod, mc_z3_ext(z, translate(t, e->ops[i]), by, sg[i]));
+  return Z3_mk_eq(z, prod, mc_z3_ext(z, translate(t, e), by, es));
+}
+
+/* Without the assumption: what sym's flags say of e and its subterms.
+ * A sum or product whose integer reading is its signed (unsigned) value,
+ * and whose operands' are too, computed wide equals its bits extended. */
+static Z3_ast flagged(mc_z3tr *t, const mc_expr *e, Z3_ast *parts, unsigned n) {
+  if ((e->op == MC_EXPR_ADD || e->op == MC_EXPR_MUL) && e->width < 64 &&
+      !abstracted(t, e)) {
     for (unsigned f = MC_NSW; f <= MC_NUW; f <<= 1) {
       bool all = (e->flags & f) != 0;
       for (unsigned i = 0; all && i < e->nops; i++)
         all = (e->ops[i]->flags & f) != 0;
-      Z3_ast c = all && translate(t, e) ? no_wrap_node(t, e, f == MC_NSW) : NULL;
+      bool sg[e->nops ? e->nops : 1];
+      for (unsigned i = 0; i < e->nops; i++)
+        sg[i] = f == MC_NSW;
+      Z3_ast c = !all || !translate(t, e) ? NULL
+                 : e->op == MC_EXPR_ADD ? sum_fits(t, e, f == MC_NSW, sg)
+                 : e->nops == 2 ? product_fits(t, e, f == MC_NSW, sg)
+                                : NULL;
       if (c) {
         parts[n++] = c;
         break;
       }
     }
   }
-  Z3_ast r = mc_z3_and(z, parts, n);
+  return mc_z3_and(t->z, parts, n);
+}
+
+/* Is operand i of e needed as an integer (true) or only modulo 2^width
+ * (false: the low bits of a masked value, of a remainder by a power of two,
+ * which wrapping does not change), when e itself is needed as `exact`? */
+static bool operand_exact(const mc_expr *e, unsigned i, bool exact) {
+  uint64_t c;
+  switch (e->op) {
+  case MC_EXPR_ADD: case MC_EXPR_MUL: case MC_EXPR_ZEXT: case MC_EXPR_SEXT:
+  case MC_EXPR_TRUNC: case MC_EXPR_OR: case MC_EXPR_XOR:
+    return exact;
+  case MC_EXPR_SHL:
+    return i == 0 ? exact : true;
+  case MC_EXPR_SELECT:
+    return i == 0 ? true : exact;
+  case MC_EXPR_AND:
+    for (unsigned j = 0; j < e->nops; j++) {
+      c = is_const(e->ops[j]) ? mc_expr_uvalue(e->ops[j]) : 2;
+      if ((c & (c + 1)) == 0) /* a mask of low bits */
+        return false;
+    }
+    return exact;
+  case MC_EXPR_UREM:
+    c = is_const(e->ops[1]) ? mc_expr_uvalue(e->ops[1]) : 0;
+    return !(i == 0 && c && (c & (c - 1)) == 0);
+  default:
+    return true;
+  }
+}
+
+/* v (of w bits, read as is_signed) is not negative. */
+static Z3_ast not_negative(mc_z3tr *t, Z3_ast v, unsigned w) {
+  Z3_context z = t->z;
+  return t->ints ? int_ge0(z, v) : Z3_mk_bvsge(z, v, mc_z3_bv_const(z, w, 0));
+}
+
+/* Under the no-wrap assumption: e, needed as an integer (exact) or only
+ * modulo 2^width, is computed without wrapping around. Every sum, product
+ * and left shift needed exactly equals its value over the integers in its
+ * reading (reads_signed), and every operand an operation reads in the other
+ * signedness than its own, or truncates, keeps its value (a signed value
+ * read unsigned is not negative; two values of either reading compared for
+ * equality are not negative). */
+static Z3_ast assumed(mc_z3tr *t, const mc_expr *e, bool exact, Z3_ast *parts,
+                      unsigned n) {
+  Z3_context z = t->z;
+  if (!exact || !translate(t, e))
+    return mc_z3_and(z, parts, n);
+  bool es = reads_signed(t, e);
+  bool sg[e->nops ? e->nops : 1];
+  for (unsigned i = 0; i < e->nops; i++) {
+    sg[i] = reads_signed(t, e->ops[i]);
+    int r = operand_reading(e, i);
+    if (r >= 0 && !is_const(e->ops[i]) && (bool)r != sg[i] && e->ops[i]->width > 1)
+      parts[n++] = not_negative(t, translate(t, e->ops[i]), e->ops[i]->width);
+  }
+  if (e->op == MC_EXPR_CMP && (e->pred == MC_CMP_EQ || e->pred == MC_CMP_NE) &&
+      !is_const(e->ops[0]) && !is_const(e->ops[1]) && sg[0] != sg[1] && e->ops[0]->width > 1)
+    for (unsigned i = 0; i < 2; i++)
+      parts[n++] = not_negative(t, translate(t, e->ops[i]), e->ops[i]->width);
+  Z3_ast c = NULL, v = translate(t, e);
+  switch (e->op) {
+  case MC_EXPR_ADD:
+    c = t->ints ? int_in_type(z, v, e->width, es) : sum_fits(t, e, es, sg);
+    break;
+  case MC_EXPR_MUL:
+    c = t->ints ? int_in_type(z, v, e->width, es)
+        : abstracted(t, e) ? NULL : product_fits(t, e, es, sg);
+    break;
+  case MC_EXPR_SHL: { /* shifted back, it is what it was */
+    if (t->ints) {
+      c = int_in_type(z, v, e->width, es);
+      break;
+    }
+    Z3_ast a = translate(t, e->ops[0]), s = translate(t, e->ops[1]);
+    Z3_ast back = es ? Z3_mk_bvashr(z, v, s) : Z3_mk_bvlshr(z, v, s);
+    c = mc_z3_and2(z, Z3_mk_eq(z, back, a),
+                   Z3_mk_bvult(z, s, mc_z3_bv_const(z, e->width, e->width)));
+    break;
+  }
+  case MC_EXPR_TRUNC: {
+    Z3_ast a = translate(t, e->ops[0]);
+    c = t->ints ? int_in_type(z, a, e->width, es)
+                : Z3_mk_eq(z, mc_z3_ext(z, v, e->ops[0]->width - e->width, es), a);
+    break;
+  }
+  default:
+    break;
+  }
+  if (c)
+    parts[n++] = c;
+  return mc_z3_and(z, parts, n);
+}
+
+static Z3_ast nowrap(mc_z3tr *t, const mc_expr *e, bool exact) {
+  if (e->op == MC_EXPR_CONST || e->op == MC_EXPR_ATOM)
+    return Z3_mk_true(t->z);
+  memo_entry *m = memo_slot(t, e);
+  if (!m)
+    return NULL;
+  if (m->nowrap[exact])
+    return m->nowrap[exact];
+  Z3_context z = t->z;
+  Z3_ast parts[2 * e->nops + 2];
+  unsigned n = 0;
+  for (unsigned i = 0; i < e->nops; i++) {
+    Z3_ast p = nowrap(t, e->ops[i], !t->no_wrap || operand_exact(e, i, exact));
+    if (!p)
+      return NULL;
+    if (!Z3_is_eq_ast(z, p, Z3_mk_true(z)))
+      parts[n++] = p;
+  }
+  Z3_ast r = t->no_wrap ? assumed(t, e, exact, parts, n) : flagged(t, e, parts, n);
   if (mc_z3_take_error())
     return NULL;
   m = memo_slot(t, e);
   if (m)
-    m->nowrap = r;
+    m->nowrap[exact] = r;
   return r;
 }
 
 Z3_ast mc_z3_nowrap(mc_z3tr *t, const mc_expr *e) {
-  return e ? nowrap(t, e) : NULL;
+  return e ? nowrap(t, e, true) : NULL;
 }
 
-Z3_ast mc_z3_in_range(Z3_context z, const mc_expr *atom, Z3_ast v) {
+Z3_ast mc_z3_in_range(Z3_context z, bool ints, const mc_expr *atom, Z3_ast v) {
   unsigned w = atom->width;
   bool s = atom->atom ? atom->atom->is_signed : true;
   mc_interval r = atom->range;
@@ -519,14 +1308,18 @@ Z3_ast mc_z3_in_range(Z3_context z, const mc_expr *atom, Z3_ast v) {
   int64_t min = s ? (w == 64 ? INT64_MIN : -(INT64_C(1) << (w - 1))) : 0;
   int64_t max = s ? (w == 64 ? INT64_MAX : (INT64_C(1) << (w - 1)) - 1)
                   : (w >= 63 ? INT64_MAX : (INT64_C(1) << w) - 1);
-  Z3_ast parts[2];
+  Z3_ast parts[3];
   unsigned n = 0;
+  if (ints)
+    parts[n++] = int_in_type(z, v, w, s);
   if (r.lo > min && r.lo <= max)
-    parts[n++] = s ? Z3_mk_bvsge(z, v, mc_z3_bv_const(z, w, (uint64_t)r.lo))
-                   : Z3_mk_bvuge(z, v, mc_z3_bv_const(z, w, (uint64_t)r.lo));
+    parts[n++] = ints ? Z3_mk_ge(z, v, int_num(z, r.lo))
+                 : s ? Z3_mk_bvsge(z, v, mc_z3_bv_const(z, w, (uint64_t)r.lo))
+                     : Z3_mk_bvuge(z, v, mc_z3_bv_const(z, w, (uint64_t)r.lo));
   if (r.hi < max && r.hi >= min)
-    parts[n++] = s ? Z3_mk_bvsle(z, v, mc_z3_bv_const(z, w, (uint64_t)r.hi))
-                   : Z3_mk_bvule(z, v, mc_z3_bv_const(z, w, (uint64_t)r.hi));
+    parts[n++] = ints ? Z3_mk_le(z, v, int_num(z, r.hi))
+                 : s ? Z3_mk_bvsle(z, v, mc_z3_bv_const(z, w, (uint64_t)r.hi))
+                     : Z3_mk_bvule(z, v, mc_z3_bv_const(z, w, (uint64_t)r.hi));
   return mc_z3_and(z, parts, n);
 }
 
@@ -580,7 +1373,10 @@ mc_sat mc_drf_satisfiable(const mc_sym *s, const mc_expr *cond,
   mc_z3tr *t = mc_z3tr_new(a, z, free_atom, &f);
   Z3_ast c = t ? mc_z3_bool(t, cond) : NULL;
   mc_sat r = MC_SAT_UNKNOWN;
-  Z3_solver sv = c ? mc_z3_solver_new(z, rlimit ? rlimit : MC_DRF_DEFAULT_RLIMIT) : NULL;
+  mc_solver solver = {NULL, false, NULL, NULL, 0, 0};
+  if (c)
+    solver = mc_solver_new(z, rlimit ? rlimit : MC_DRF_DEFAULT_RLIMIT, false, false);
+  Z3_solver sv = solver.s;
   if (sv) {
     Z3_solver_assert(z, sv, c);
     /* every atom within its facts */
@@ -601,9 +1397,9 @@ mc_sat mc_drf_satisfiable(const mc_sym *s, const mc_expr *cond,
         break;
       }
       if (node)
-        Z3_solver_assert(z, sv, mc_z3_in_range(z, node, f.vars[i]));
+        Z3_solver_assert(z, sv, mc_z3_in_range(z, false, node, f.vars[i]));
     }
-    Z3_lbool l = mc_z3_check(z, sv);
+    Z3_lbool l = mc_solver_check(z, &solver);
     r = l == Z3_L_TRUE ? MC_SAT_YES : l == Z3_L_FALSE ? MC_SAT_NO : MC_SAT_UNKNOWN;
     if (r == MC_SAT_YES && values) {
       Z3_model m = Z3_solver_get_model(z, sv);
@@ -617,7 +1413,7 @@ mc_sat mc_drf_satisfiable(const mc_sym *s, const mc_expr *cond,
         Z3_model_dec_ref(z, m);
       }
     }
-    Z3_solver_dec_ref(z, sv);
+    mc_solver_release(z, &solver);
   }
   Z3_del_context(z);
   mc_z3_take_error();

@@ -175,6 +175,8 @@ bool mc_options_set(mc_options *o, const char *name, const char *value,
     return set_param(o, value, err, errlen);
   if (!strcmp(name, "only-intra-group"))
     return parse_bool(name, value, &o->only_intra_group, err, errlen);
+  if (!strcmp(name, "wrap-around"))
+    return parse_bool(name, value, &o->wrap_around, err, errlen);
   if (!strcmp(name, "warnings"))
     return parse_bool(name, value, &o->warnings, err, errlen);
   if (!strcmp(name, "races"))

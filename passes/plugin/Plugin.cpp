@@ -48,6 +48,9 @@ cl::list<std::string> Params("mapcost-param", cl::cat(Category),
 cl::opt<std::string> OnlyIntraGroup("mapcost-only-intra-group", cl::cat(Category),
                                     cl::ValueOptional,
                                     cl::desc("Skip races between blocks (grid scope)"));
+cl::opt<std::string> WrapAround("mapcost-wrap-around", cl::cat(Category), cl::ValueOptional,
+                                cl::desc("Races: index arithmetic wraps around as on the "
+                                         "hardware (default: assume it does not)"));
 cl::opt<std::string> WarpSize("mapcost-warp-size", cl::cat(Category), cl::desc("Threads per warp (32)"));
 cl::opt<std::string> LineBytes("mapcost-line-bytes", cl::cat(Category),
                                cl::desc("Bytes per global memory segment (32)"));
@@ -101,7 +104,7 @@ bool collectOptions(Module &M, mc_options &O) {
     const char *Name;
     cl::opt<std::string> &Opt;
   } Single[] = {{"block-dim", BlockDim},   {"grid-dim", GridDim},
-                {"only-intra-group", OnlyIntraGroup},
+                {"only-intra-group", OnlyIntraGroup}, {"wrap-around", WrapAround},
                 {"warp-size", WarpSize},   {"line-bytes", LineBytes},
                 {"banks", Banks},          {"bank-bytes", BankBytes},
                 {"rlimit", RLimit},        {"report", Report},

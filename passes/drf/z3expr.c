@@ -373,6 +373,7 @@ static int operand_reading(const mc_expr *e, unsigned i) {
 typedef struct {
   Z3_ast x, u, p;
   bool xs, us, ps; /* their readings: signed or not */
+  bool uniform;    /* x is the same in every thread */
 } prod_entry;
 
 typedef struct {
@@ -483,6 +484,34 @@ static Z3_ast plus_le(const mc_z3abs *abs, Z3_ast a, bool as, Z3_ast u, bool us,
   return Z3_mk_bvsle(z, sum, mc_z3_ext(z, b, 2, bs));
 }
 
+/* Over the integers, multiplication by u distributes: with a gap c that
+ * is the same in every thread (a dimension), xa + xc <= xb gives
+ * pa + pc <= pb, so that rows blockDim.y apart are blockDim.y * m apart.
+ * For the entries with n's u (a few: at most DISTRIBUTE of them). */
+static void distribute(mc_z3abs *abs, const prod_entry *n, Z3_ast u_ok) {
+  enum { DISTRIBUTE = 12 };
+  Z3_context z = abs->z;
+  const prod_entry *same[DISTRIBUTE];
+  unsigned k = 0;
+  for (unsigned i = 0; i < abs->nprods && k < DISTRIBUTE; i++)
+    if (Z3_is_eq_ast(z, abs->prods[i].u, n->u))
+      same[k++] = &abs->prods[i];
+  /* (a, b, c) with n in one role */
+  for (unsigned i = 0; i < k; i++)
+    for (unsigned j = 0; j < k; j++) {
+      const prod_entry *roles[3][3] = {{n, same[i], same[j]}, {same[i], n, same[j]},
+                                       {same[i], same[j], n}};
+      for (unsigned r = 0; r < 3; r++) {
+        const prod_entry *a = roles[r][0], *b = roles[r][1], *c = roles[r][2];
+        if (!c->uniform || a == b || a == c || b == c)
+          continue;
+        Z3_ast xs[2] = {a->x, c->x}, ps[2] = {a->p, c->p};
+        lemma(abs, Z3_mk_implies(z, mc_z3_and2(z, u_ok, Z3_mk_le(z, Z3_mk_add(z, 2, xs), b->x)),
+                                 Z3_mk_le(z, Z3_mk_add(z, 2, ps), b->p)));
+      }
+    }
+}
+
 /* Enters p = x * u with its lemmas. */
 static bool enter_product(mc_z3abs *abs, const prod_entry *n, unsigned w, bool grid) {
   Z3_context z = abs->z;
@@ -513,6 +542,8 @@ static bool enter_product(mc_z3abs *abs, const prod_entry *n, unsigned w, bool g
                       eq(abs, m->p, m->ps, n->p, n->ps))};
     lemma(abs, Z3_mk_implies(z, u_ok, Z3_mk_and(z, 3, parts)));
   }
+  if (ints)
+    distribute(abs, n, u_ok);
   abs->prods[abs->nprods++] = *n;
   return true;
 }
@@ -536,7 +567,8 @@ static Z3_ast factor_product(mc_z3abs *abs, prod_entry n, unsigned w, bool grid)
 }
 
 /* The product of uniform terms f[0..n) (n <= 3, each read as sg[i]; the
- * product as ps): one variable, entered as each factor times the rest. */
+ * product as ps): one variable, entered as each factor times the rest and
+ * the rest times each factor. */
 static Z3_ast uniform_product(mc_z3abs *abs, const Z3_ast *f, const bool *sg, unsigned n,
                               bool ps, unsigned w) {
   Z3_context z = abs->z;
@@ -569,7 +601,8 @@ static Z3_ast uniform_product(mc_z3abs *abs, const Z3_ast *f, const bool *sg, un
         m++;
       }
     Z3_ast r = uniform_product(abs, rest, rest_sg, m, rs, w);
-    if (!r || !enter_product(abs, &(prod_entry){f[i], r, p, sg[i], rs, ps}, w, false))
+    if (!r || !enter_product(abs, &(prod_entry){f[i], r, p, sg[i], rs, ps, true}, w, false) ||
+        (n > 2 && !enter_product(abs, &(prod_entry){r, f[i], p, rs, sg[i], ps, true}, w, false)))
       return NULL;
   }
   return p;
@@ -596,7 +629,7 @@ static Z3_ast abstract_factors(mc_z3tr *t, const mc_expr *const *f, const Z3_ast
       else if (!t->ints)
         x = Z3_mk_bvmul(z, x, ops[i]);
       else
-        x = factor_product(t->abs, (prod_entry){x, ops[i], NULL, xs, s, xs || s}, w, false);
+        x = factor_product(t->abs, (prod_entry){x, ops[i], NULL, xs, s, xs || s, false}, w, false);
       xs |= s;
     } else if (nu < 3) {
       u[nu] = ops[i];
@@ -615,7 +648,7 @@ static Z3_ast abstract_factors(mc_z3tr *t, const mc_expr *const *f, const Z3_ast
   Z3_ast uu = uniform_product(t->abs, u, us, nu, usg, w);
   bool grid = n == 2 && is_atom(f[0], MC_ATOM_BID) && is_atom(f[1], MC_ATOM_BDIM) &&
               f[0]->atom->dim == f[1]->atom->dim;
-  return uu ? factor_product(t->abs, (prod_entry){x, uu, NULL, xs, usg, ps}, w, grid) : NULL;
+  return uu ? factor_product(t->abs, (prod_entry){x, uu, NULL, xs, usg, ps, false}, w, grid) : NULL;
 }
 
 static Z3_ast abstract_product(mc_z3tr *t, const mc_expr *e, const Z3_ast *ops) {
@@ -771,14 +804,21 @@ static Z3_ast int_apply(mc_z3tr *t, const char *name, Z3_ast a, Z3_ast b) {
 
 static Z3_ast int_ge0(Z3_context z, Z3_ast v) { return Z3_mk_ge(z, v, int_num(z, 0)); }
 
+/* How f(a, b) of non-negative operands is bounded by b. */
+typedef enum { NOT_BY_B, AT_MOST_B, BELOW_B } bound_b;
+
 /* r = f(a, b) of non-negative a and b is at least 0 and at most what the
- * operation allows: `and` both operands, a right shift or a division a. */
+ * operation allows: `and` both operands, a right shift or a division a, a
+ * remainder below b (when b is not 0). */
 static Z3_ast int_bounded(mc_z3tr *t, const char *name, Z3_ast a, Z3_ast b, bool by_a,
-                          bool by_b) {
+                          bound_b by_b) {
   Z3_context z = t->z;
   Z3_ast r = int_apply(t, name, a, b);
   Z3_ast bounds[3] = {int_ge0(z, r), by_a ? Z3_mk_le(z, r, a) : Z3_mk_true(z),
-                      by_b ? Z3_mk_le(z, r, b) : Z3_mk_true(z)};
+                      by_b == AT_MOST_B ? Z3_mk_le(z, r, b)
+                      : by_b == BELOW_B ? Z3_mk_implies(z, Z3_mk_gt(z, b, int_num(z, 0)),
+                                                        Z3_mk_lt(z, r, b))
+                                        : Z3_mk_true(z)};
   lemma(t->abs, Z3_mk_implies(z, mc_z3_and2(z, int_ge0(z, a), int_ge0(z, b)),
                               Z3_mk_and(z, 3, bounds)));
   return r;
@@ -813,7 +853,7 @@ static Z3_ast int_xor(mc_z3tr *t, Z3_ast a, Z3_ast b) {
     lemma(abs, Z3_mk_and(z, 3, parts));
   }
   if (grow(abs->arena, (void **)&abs->xors, abs->nxors, &abs->xcap, sizeof *abs->xors))
-    abs->xors[abs->nxors++] = (prod_entry){a, b, r, false, false, false};
+    abs->xors[abs->nxors++] = (prod_entry){a, b, r, false, false, false, false};
   return r;
 }
 
@@ -834,13 +874,6 @@ static const mc_expr *uncast(const mc_expr *e) {
   return e;
 }
 
-static bool has_factor(const monomial *m, const mc_expr *f) {
-  for (unsigned j = 0; j < m->n; j++)
-    if (uncast(m->f[j]) == f)
-      return true;
-  return false;
-}
-
 static Z3_ast int_monomial(mc_z3tr *t, const monomial *m, unsigned w) {
   Z3_context z = t->z;
   Z3_ast ops[MAX_FACTORS];
@@ -856,27 +889,48 @@ static Z3_ast int_monomial(mc_z3tr *t, const monomial *m, unsigned w) {
   return Z3_mk_mul(z, 2, f);
 }
 
-/* constant + the sum of m[0..n), with a uniform factor common to several
- * terms taken out first, recursively (Horner's form):
- * blockIdx.y * blockDim.y * m + threadIdx.y * m + col is
- * m * (blockIdx.y * blockDim.y + threadIdx.y) + col, whose product by m of
- * a row the abstraction tells apart from the next row's. */
+static int64_t gcd(int64_t a, int64_t b) {
+  a = a < 0 ? -a : a;
+  b = b < 0 ? -b : b;
+  while (b) {
+    int64_t r = a % b;
+    a = b;
+    b = r;
+  }
+  return a;
+}
+
+/* The order in which int_poly takes uniform factors out: the same for
+ * every expression, so that two indices are nested alike. Parameters first
+ * (the row length of row * width + col), then blockDim before gridDim, x
+ * before y before z (threadIdx.x + blockDim.x * threadIdx.y), then the
+ * rest. */
+static uint64_t factor_rank(const mc_expr *f) {
+  if (f->op == MC_EXPR_ATOM)
+    switch (f->atom->kind) {
+    case MC_ATOM_PARAM: return (uint64_t)f->atom->index;
+    case MC_ATOM_BDIM: return 1000 + f->atom->dim;
+    case MC_ATOM_GDIM: return 1003 + f->atom->dim;
+    case MC_ATOM_WARPSIZE: return 1006;
+    default: break;
+    }
+  return ((uint64_t)1 << 32) + f->id;
+}
+
+/* constant + the sum of m[0..n), nested in Horner's form: the first
+ * uniform factor (factor_rank) taken out of the terms that have it, then
+ * the rest, recursively. blockIdx.y * blockDim.y * m + threadIdx.y * m +
+ * col is blockDim.y * (m * blockIdx.y) + m * threadIdx.y + col: products by
+ * one factor at a time, which the abstraction relates across threads and
+ * across indices nested alike. */
 static Z3_ast int_poly(mc_z3tr *t, monomial *m, unsigned n, int64_t constant, unsigned w) {
   Z3_context z = t->z;
   const mc_expr *best = NULL;
-  unsigned best_count = 1;
   for (unsigned i = 0; i < n; i++)
     for (unsigned j = 0; j < m[i].n; j++) {
       const mc_expr *f = uncast(m[i].f[j]);
-      if (thread_value(f) || (best && f == best))
-        continue;
-      unsigned count = 0;
-      for (unsigned k = 0; k < n; k++)
-        count += has_factor(&m[k], f);
-      if (count > best_count || (count == best_count && best && f->id < best->id)) {
+      if (!thread_value(f) && (!best || factor_rank(f) < factor_rank(best)))
         best = f;
-        best_count = count;
-      }
     }
   Z3_ast terms[n + 2];
   unsigned nt = 0;
@@ -887,17 +941,15 @@ static Z3_ast int_poly(mc_z3tr *t, monomial *m, unsigned n, int64_t constant, un
         return NULL;
     return Z3_mk_add(z, nt, terms);
   }
-  /* the terms with the factor, without it, times it; then the others */
+  /* the terms with the factor, without it, times it (and the coefficients'
+   * common divisor); then the others */
   monomial *with = mc_alloc(t->arena, n * sizeof *with), *without = mc_alloc(t->arena, n * sizeof *without);
   if (!with || !without)
     return NULL;
   unsigned nw = 0, no = 0;
-  bool linear = true;
+  int64_t g = 0;
+  bool linear = true, uniform = true;
   for (unsigned i = 0; i < n; i++) {
-    if (!has_factor(&m[i], best)) {
-      without[no++] = m[i];
-      continue;
-    }
     monomial r = {m[i].coef, {NULL}, 0};
     bool dropped = false;
     for (unsigned j = 0; j < m[i].n; j++)
@@ -905,18 +957,30 @@ static Z3_ast int_poly(mc_z3tr *t, monomial *m, unsigned n, int64_t constant, un
         dropped = true;
       else
         r.f[r.n++] = m[i].f[j];
+    if (!dropped) {
+      without[no++] = m[i];
+      continue;
+    }
     linear &= r.n == 0;
+    for (unsigned j = 0; j < r.n; j++)
+      uniform &= !thread_value(r.f[j]);
+    g = gcd(g, r.coef);
     with[nw++] = r;
   }
+  for (unsigned i = 0; i < nw; i++)
+    with[i].coef /= g;
   Z3_ast inner = int_poly(t, with, nw, 0, w), u = translate(t, best);
   if (!inner || !u)
     return NULL;
   Z3_ast times[2] = {inner, u};
-  terms[nt++] = linear ? Z3_mk_mul(z, 2, times) /* a constant times u */
-                       : factor_product(t->abs, (prod_entry){inner, u, NULL, true, true, true},
-                                        w, false);
-  if (!terms[nt - 1])
+  Z3_ast product = linear ? Z3_mk_mul(z, 2, times) /* a constant times u */
+                          : factor_product(t->abs,
+                                           (prod_entry){inner, u, NULL, true, true, true, uniform},
+                                           w, false);
+  if (!product)
     return NULL;
+  Z3_ast scaled[2] = {int_num(z, g), product};
+  terms[nt++] = g == 1 ? product : Z3_mk_mul(z, 2, scaled);
   Z3_ast rest = int_poly(t, without, no, 0, w);
   if (!rest)
     return NULL;
@@ -978,7 +1042,7 @@ static Z3_ast int_node(mc_z3tr *t, const mc_expr *e) {
     bool div = e->op == MC_EXPR_UDIV || e->op == MC_EXPR_SDIV;
     uint64_t d = c2 ? mc_expr_uvalue(e->ops[1]) : 0;
     if (!c2 || d == 0 || (e->op == MC_EXPR_SDIV || e->op == MC_EXPR_SREM ? c <= 0 : false))
-      return int_bounded(t, div ? "div" : "rem", ops[0], ops[1], true, !div);
+      return int_bounded(t, div ? "div" : "rem", ops[0], ops[1], true, div ? NOT_BY_B : BELOW_B);
     Z3_ast q = div ? Z3_mk_div(z, ops[0], ops[1]) : Z3_mk_mod(z, ops[0], ops[1]);
     if (e->op == MC_EXPR_UDIV || e->op == MC_EXPR_UREM)
       return q;
@@ -992,12 +1056,12 @@ static Z3_ast int_node(mc_z3tr *t, const mc_expr *e) {
       Z3_ast f[2] = {ops[0], int_pow2(z, (unsigned)c)};
       return Z3_mk_mul(z, 2, f);
     }
-    return int_bounded(t, "shl", ops[0], ops[1], false, false);
+    return int_bounded(t, "shl", ops[0], ops[1], false, NOT_BY_B);
   case MC_EXPR_LSHR:
   case MC_EXPR_ASHR:
     if (c2 && (uint64_t)c < e->width)
       return Z3_mk_div(z, ops[0], int_pow2(z, (unsigned)c));
-    return int_bounded(t, "shr", ops[0], ops[1], true, false);
+    return int_bounded(t, "shr", ops[0], ops[1], true, NOT_BY_B);
   case MC_EXPR_AND:
   case MC_EXPR_OR:
   case MC_EXPR_XOR: {
@@ -1021,7 +1085,8 @@ static Z3_ast int_node(mc_z3tr *t, const mc_expr *e) {
       if (e->op == MC_EXPR_AND && (m & (m + 1)) == 0)
         mask = int_unum(z, m + 1);
       else
-        r = r ? int_bounded(t, name, r, ops[i], e->op == MC_EXPR_AND, e->op == MC_EXPR_AND)
+        r = r ? int_bounded(t, name, r, ops[i], e->op == MC_EXPR_AND,
+                            e->op == MC_EXPR_AND ? AT_MOST_B : NOT_BY_B)
               : ops[i];
     }
     if (!r)
@@ -1137,17 +1202,26 @@ static Z3_ast sum_fits(mc_z3tr *t, const mc_expr *e, bool es, const bool *sg) {
   return Z3_mk_eq(z, sum, mc_z3_ext(z, translate(t, e), by, es));
 }
 
-/* The same for a product of at most four operands, on n * w + 1 bits. */
+/* The same for a product: each partial product, from the left, does not
+ * overflow in its reading (as each multiplication the IR made does not). */
 static Z3_ast product_fits(mc_z3tr *t, const mc_expr *e, bool es, const bool *sg) {
   Z3_context z = t->z;
-  unsigned w = e->width;
-  if (e->nops > 4)
-    return NULL;
-  unsigned by = (e->nops - 1) * w + 1;
-  Z3_ast prod = mc_z3_ext(z, translate(t, e->ops[0]), by, sg[0]);
-  for (unsigned i = 1; i < e->nops; i++)
-    prod = Z3_mk_bvmul(z, prod, mc_z3_ext(z, translate(t, e->ops[i]), by, sg[i]));
-  return Z3_mk_eq(z, prod, mc_z3_ext(z, translate(t, e), by, es));
+  unsigned n = e->nops;
+  Z3_ast acc = translate(t, e->ops[0]), parts[2 * n];
+  bool acc_signed = sg[0];
+  unsigned np = 0;
+  for (unsigned i = 1; i < n; i++) {
+    Z3_ast b = translate(t, e->ops[i]);
+    bool s = es || acc_signed || sg[i];
+    /* each operand in the product's reading: a value the other reading
+     * would change is not (the conversion constraints say so) */
+    parts[np++] = Z3_mk_bvmul_no_overflow(z, acc, b, s);
+    if (s)
+      parts[np++] = Z3_mk_bvmul_no_underflow(z, acc, b);
+    acc = Z3_mk_bvmul(z, acc, b);
+    acc_signed = s;
+  }
+  return mc_z3_and(z, parts, np);
 }
 
 /* Without the assumption: what sym's flags say of e and its subterms.

@@ -86,9 +86,10 @@ static const char *access_approx(pr_build *b, const mc_access *x) {
 static const mc_access *after_loops(pr_build *b, const mc_access *x) {
   const mc_expr *off = pr_after_loops(b, x->offset), *size = pr_after_loops(b, x->size);
   const mc_expr *index = x->index ? pr_after_loops(b, x->index) : NULL;
-  if (!off || !size || (x->index && !index))
+  const mc_expr *when = x->when ? pr_after_loops(b, x->when) : NULL;
+  if (!off || !size || (x->index && !index) || (x->when && !when))
     return NULL;
-  if (off == x->offset && size == x->size && index == x->index)
+  if (off == x->offset && size == x->size && index == x->index && when == x->when)
     return x;
   mc_access *c = mc_alloc(b->a, sizeof *c);
   if (!c)
@@ -97,6 +98,7 @@ static const mc_access *after_loops(pr_build *b, const mc_access *x) {
   c->offset = off;
   c->size = size;
   c->index = index;
+  c->when = when;
   return c;
 }
 
@@ -199,6 +201,15 @@ static bool build_level(pr_build *b, const pr_bucket *buckets, int loop,
       node->block = x;
       node->guard = guard;
       node->guard_approx = why;
+      /* an access through a pointer chosen between arrays: also when the
+       * pointer is into this one */
+      const mc_expr *when = node->kind == MC_PN_ACCESS ? node->access->when : NULL;
+      if (when) {
+        node->guard = mc_expr_binary(b->s, MC_EXPR_AND, guard, when, 0);
+        node->guard_approx = pr_first(why, pr_vague(b, when, "the condition"));
+        if (!node->guard)
+          return false;
+      }
     }
   }
   *out = v;

@@ -11,7 +11,13 @@
  * then a select, or a loop variable for a pointer stepped around a loop).
  * Bases are the kernel's arrays (stage 1), the thread's own allocas, or
  * unknown with a reason (a pointer loaded from memory, returned by a call,
- * made from an integer, joined from different arrays).
+ * made from an integer, joined from different arrays on paths whose
+ * condition is not known).
+ *
+ * A select, or an if-then(-else) phi, of pointers into different arrays
+ * (`float *p = c ? a : b;`) is a pointer with alternatives: one per base,
+ * each with the condition under which the pointer is that one (`c`, `!c`);
+ * an access through it is one access per alternative, under its condition.
  */
 #include "sym_internal.h"
 
@@ -20,14 +26,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
+typedef struct ptr_info {
   mc_base_kind base;
   int array;
   const char *reason;
   const mc_expr *offset;
   LLVMValueRef alloca; /* MC_BASE_LOCAL: which */
   bool inbounds;       /* every step from the base was an inbounds GEP */
+  /* A pointer into one of several arrays: nalts >= 2 alternatives of one
+   * base each (of kind ARRAY or LOCAL), whose `when` conditions are
+   * exclusive and one of them holds; base is then MC_BASE_UNKNOWN (reason
+   * DIFFERENT) for those who need one base. */
+  unsigned nalts;
+  const struct ptr_info *alts;
+  const mc_expr *when; /* an alternative's condition (1 bit) */
 } ptr_info;
+
+/* More bases than this in one pointer make it of unknown base. */
+enum { MAX_ALTS = 4 };
 
 static const ptr_info ptr_in_progress;
 #define PTR_IN_PROGRESS (&ptr_in_progress)
@@ -196,8 +212,84 @@ static const ptr_info *loop_phi(mc_translator *t, LLVMValueRef phi) {
   return r;
 }
 
+/* The alternatives of r, each under `c` (NULL: always) and its own
+ * condition, appended to out[*n]; false when there are more than MAX_ALTS
+ * or out of memory. */
+static bool add_alts(mc_translator *t, const ptr_info *r, const mc_expr *c, ptr_info *out,
+                     unsigned *n) {
+  unsigned m = r->nalts ? r->nalts : 1;
+  for (unsigned i = 0; i < m; i++) {
+    const ptr_info *x = r->nalts ? &r->alts[i] : r;
+    const mc_expr *when = x->when && c ? mc_expr_binary(t->s, MC_EXPR_AND, c, x->when, 0)
+                          : x->when ? x->when
+                                    : c;
+    unsigned j = 0;
+    while (j < *n && !same_base(t, &out[j], x))
+      j++;
+    if (j < *n) { /* the same base again: one alternative, its offset a select */
+      ptr_info *y = &out[j];
+      if (y->offset != x->offset)
+        y->offset = mc_expr_select(t->s, when, x->offset, y->offset);
+      y->when = mc_expr_binary(t->s, MC_EXPR_OR, y->when, when, 0);
+      y->inbounds &= x->inbounds;
+      if (!y->offset || !y->when)
+        return false;
+      continue;
+    }
+    if (*n == MAX_ALTS || !when)
+      return false;
+    out[*n] = *x;
+    out[*n].nalts = 0;
+    out[*n].alts = NULL;
+    out[(*n)++].when = when;
+  }
+  return true;
+}
+
+/* The pointer that is r[i] when conds[i] holds (exclusive conditions, one
+ * of which holds): r[i] itself for one base, else alternatives. */
+static const ptr_info *choose(mc_translator *t, const ptr_info *const *r,
+                              const mc_expr *const *conds, unsigned n) {
+  for (unsigned i = 0; i < n; i++)
+    if (r[i]->base == MC_BASE_UNKNOWN && !r[i]->nalts)
+      return r[i];
+  ptr_info *alts = mc_alloc(t->a, (n + 1) * MAX_ALTS * sizeof *alts);
+  if (!alts)
+    return NULL;
+  unsigned m = 0;
+  for (unsigned i = 0; i < n; i++) {
+    if (!conds[i])
+      return NULL;
+    if (!add_alts(t, r[i], conds[i], alts, &m))
+      return unknown_base(t, mc_sprintf(t->a, "%s (more than %d)", DIFFERENT, MAX_ALTS));
+  }
+  if (m == 1) { /* one base after all: the conditions together always hold */
+    alts[0].when = NULL;
+    return &alts[0];
+  }
+  ptr_info *res = unknown_base(t, DIFFERENT);
+  if (res) {
+    res->nalts = m;
+    res->alts = alts;
+  }
+  return res;
+}
+
+/* a where cond is a_when_true, else b (cond NULL: a condition that is not
+ * known). */
 static const ptr_info *join(mc_translator *t, LLVMValueRef v, const ptr_info *a,
                             const ptr_info *b, LLVMValueRef cond, bool a_when_true) {
+  if (cond && !same_base(t, a, b)) {
+    const mc_expr *c = mc_translate(t, cond);
+    const ptr_info *r[2] = {a, b};
+    const mc_expr *conds[2] = {a_when_true ? c : mc_expr_not(t->s, c),
+                               a_when_true ? mc_expr_not(t->s, c) : c};
+    return c ? choose(t, r, conds, 2) : NULL;
+  }
+  if (a->base == MC_BASE_UNKNOWN && !a->nalts)
+    return a;
+  if (b->base == MC_BASE_UNKNOWN && !b->nalts)
+    return b;
   if (!same_base(t, a, b))
     return unknown_base(t, DIFFERENT);
   const mc_expr *off = a->offset;
@@ -218,32 +310,115 @@ static const ptr_info *join(mc_translator *t, LLVMValueRef v, const ptr_info *a,
   return r;
 }
 
+/* The condition under which switch sw goes to `dest`; NULL when out of
+ * memory or a case value is not known. */
+static const mc_expr *switch_edge(mc_translator *t, LLVMValueRef sw, LLVMBasicBlockRef dest) {
+  mc_sym *s = t->s;
+  const mc_expr *x = mc_translate(t, LLVMGetOperand(sw, 0));
+  const mc_expr *any = mc_expr_const(s, 1, 0), *none = mc_expr_const(s, 1, 1);
+  unsigned n = LLVMGetNumSuccessors(sw);
+  for (unsigned i = 1; i < n && x && any && none; i++) {
+    int64_t v;
+    if (!mc_shim_switch_case_value(sw, i - 1, &v))
+      return NULL;
+    const mc_expr *eq = mc_expr_cmp(s, MC_CMP_EQ, x, mc_expr_const(s, x->width, v));
+    if (LLVMGetSuccessor(sw, i) == dest)
+      any = mc_expr_binary(s, MC_EXPR_OR, any, eq, 0);
+    none = mc_expr_binary(s, MC_EXPR_AND, none, mc_expr_not(s, eq), 0);
+  }
+  if (x && any && none && LLVMGetSuccessor(sw, 0) == dest)
+    any = mc_expr_binary(s, MC_EXPR_OR, any, none, 0);
+  return x && none ? any : NULL;
+}
+
+/* For a phi whose block is reached from one switch, directly or through
+ * blocks that only jump on: the condition of each incoming edge. False
+ * when the phi is not of this shape or out of memory. */
+static bool switch_conditions(mc_translator *t, LLVMValueRef phi, const mc_expr **conds) {
+  LLVMBasicBlockRef b = LLVMGetInstructionParent(phi), d = NULL;
+  unsigned n = LLVMCountIncoming(phi);
+  for (unsigned i = 0; i < n; i++) {
+    LLVMBasicBlockRef p = LLVMGetIncomingBlock(phi, i), from = p;
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(p);
+    if (!term || !LLVMIsASwitchInst(term)) {
+      const sym_blocks *pp = sym_preds(t, p);
+      if (!term || !LLVMIsABranchInst(term) || LLVMIsConditional(term) || pp->n != 1)
+        return false;
+      from = pp->v[0];
+    }
+    if (d && from != d)
+      return false;
+    d = from;
+  }
+  LLVMValueRef sw = d ? LLVMGetBasicBlockTerminator(d) : NULL;
+  if (!sw || !LLVMIsASwitchInst(sw))
+    return false;
+  for (unsigned i = 0; i < n; i++) {
+    LLVMBasicBlockRef p = LLVMGetIncomingBlock(phi, i);
+    if (!(conds[i] = switch_edge(t, sw, p == d ? b : p)))
+      return false;
+  }
+  return true;
+}
+
 static const ptr_info *phi_ptr(mc_translator *t, LLVMValueRef phi) {
   if (sym_loop_of_header(t, LLVMGetInstructionParent(phi)))
     return loop_phi(t, phi);
   unsigned n = LLVMCountIncoming(phi);
-  const ptr_info *acc = NULL;
+  if (!n)
+    return unknown_base(t, "empty phi");
+  const ptr_info **r = mc_alloc(t->a, n * sizeof *r);
+  const mc_expr **conds = mc_alloc(t->a, n * sizeof *conds);
+  if (!r || !conds)
+    return NULL;
   for (unsigned i = 0; i < n; i++) {
-    const ptr_info *r = resolve(t, LLVMGetIncomingValue(phi, i));
-    if (!r)
+    r[i] = resolve(t, LLVMGetIncomingValue(phi, i));
+    if (!r[i])
       return NULL;
-    if (r == PTR_IN_PROGRESS)
+    if (r[i] == PTR_IN_PROGRESS)
       return unknown_base(t, "pointer of a cycle");
-    if (!acc) {
-      acc = r;
-      continue;
-    }
-    LLVMValueRef cond = NULL;
-    unsigned yes = 0;
-    bool two = n == 2 && sym_phi_condition(t, phi, &cond, &yes);
-    acc = join(t, phi, acc, r, two ? cond : NULL, two && yes == 0);
-    if (!acc || acc->base == MC_BASE_UNKNOWN)
-      return acc;
   }
-  return acc ? acc : unknown_base(t, "empty phi");
+  LLVMValueRef cond = NULL;
+  unsigned yes = 0;
+  if (n == 2 && sym_phi_condition(t, phi, &cond, &yes))
+    return join(t, phi, r[0], r[1], cond, yes == 0);
+  if (switch_conditions(t, phi, conds))
+    return choose(t, r, conds, n);
+  const ptr_info *acc = r[0];
+  for (unsigned i = 1; i < n && acc && !(acc->base == MC_BASE_UNKNOWN && !acc->nalts); i++)
+    acc = join(t, phi, acc, r[i], NULL, false);
+  return acc;
 }
 
 /* ---- Following a pointer -------------------------------------------------- */
+
+/* b moved by `off` bytes (every alternative of it), by an inbounds GEP or
+ * not. */
+static const ptr_info *step(mc_translator *t, const ptr_info *b, const mc_expr *off,
+                            bool inbounds) {
+  bool chain = inbounds && b->inbounds;
+  ptr_info *r = new_info(t, b->base, b->array, b->reason,
+                         mc_expr_add(t->s, b->offset, off, chain ? MC_NSW : 0));
+  if (!r)
+    return NULL;
+  r->alloca = b->alloca;
+  r->inbounds = chain;
+  r->when = b->when;
+  if (b->nalts) {
+    ptr_info *alts = mc_alloc(t->a, b->nalts * sizeof *alts);
+    if (!alts)
+      return NULL;
+    for (unsigned i = 0; i < b->nalts; i++) {
+      const ptr_info *x = step(t, &b->alts[i], off, inbounds);
+      if (!x)
+        return NULL;
+      alts[i] = *x;
+    }
+    r->nalts = b->nalts;
+    r->alts = alts;
+  }
+  return r;
+}
 
 static bool passes_pointer(const char *callee) {
   static const char *const through[] = {
@@ -267,14 +442,7 @@ static const ptr_info *resolve_uncached(mc_translator *t, LLVMValueRef p) {
     const mc_expr *off = gep_offset(t, p, &inbounds);
     if (!off)
       off = mc_sym_unknown(s, MC_UNKNOWN_UNSUPPORTED, "offset of a vector GEP", 64, p);
-    bool chain = inbounds && b->inbounds;
-    ptr_info *r = new_info(t, b->base, b->array, b->reason,
-                           mc_expr_add(s, b->offset, off, chain ? MC_NSW : 0));
-    if (r) {
-      r->alloca = b->alloca;
-      r->inbounds = chain;
-    }
-    return r;
+    return step(t, b, off, inbounds);
   }
   if (LLVMIsABitCastInst(p) || LLVMIsAAddrSpaceCastInst(p) ||
       (LLVMIsAConstantExpr(p) && (LLVMGetConstOpcode(p) == LLVMBitCast ||
@@ -384,35 +552,40 @@ static mc_atomic_scope scope_of(const char *name) {
   return MC_SCOPE_DEVICE; /* "device", "gpu", "agent" */
 }
 
-static mc_access *add_access(collector *c, LLVMValueRef inst, mc_access_kind kind,
-                             const char *op, LLVMValueRef ptr, LLVMTypeRef ty,
-                             const mc_expr *size) {
+/* How an instruction touches memory. */
+typedef struct {
+  mc_access_kind kind;
+  const char *op;
+  mc_atomic_scope scope;
+  bool is_volatile;
+} access_how;
+
+/* The access of `inst` to one base (r: one pointer or one alternative). */
+static bool add_one(collector *c, LLVMValueRef inst, const access_how *how,
+                    const ptr_info *r, LLVMTypeRef ty, const mc_expr *size) {
   mc_translator *t = c->t;
   if (c->n == c->cap) {
     unsigned cap = c->cap ? 2 * c->cap : 16;
     mc_access *v = mc_alloc(t->a, cap * sizeof *v);
-    if (!v) {
-      c->oom = true;
-      return NULL;
-    }
+    if (!v)
+      return false;
     if (c->n)
       memcpy(v, c->v, c->n * sizeof *v);
     c->v = v;
     c->cap = cap;
   }
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(inst);
   mc_access *x = &c->v[c->n];
   memset(x, 0, sizeof *x);
   x->inst = inst;
   mc_shim_source_location(inst, &x->line, &x->column);
-  x->kind = kind;
-  x->op = op;
-  x->scope = MC_SCOPE_SYSTEM;
-  const char *reason;
-  if (!mc_pointer_base(t, ptr, &x->base, &x->array, &reason, &x->offset)) {
-    c->oom = true;
-    return NULL;
-  }
-  x->base_reason = reason;
+  x->kind = how->kind;
+  x->op = how->op;
+  x->scope = how->scope;
+  x->is_volatile = how->is_volatile;
+  x->base = r->base;
+  x->array = r->base == MC_BASE_ARRAY ? r->array : -1;
+  x->base_reason = r->base == MC_BASE_UNKNOWN ? r->reason : NULL;
   x->region = x->array;
   if (is_extern_shared(t, x->array)) /* one dynamic buffer */
     for (unsigned i = 0; i < t->k->narrays; i++)
@@ -420,7 +593,9 @@ static mc_access *add_access(collector *c, LLVMValueRef inst, mc_access_kind kin
         x->region = (int)i;
         break;
       }
-  x->offset = sym_scope_to_block(t, x->offset, LLVMGetInstructionParent(inst), inst);
+  x->offset = sym_scope_to_block(t, r->offset, bb, inst);
+  if (r->when && !(x->when = sym_scope_to_block(t, r->when, bb, inst)))
+    return false;
   if (ty) {
     x->type = type_text(t->a, ty);
     x->is_vector = LLVMGetTypeKind(ty) == LLVMVectorTypeKind;
@@ -431,14 +606,28 @@ static mc_access *add_access(collector *c, LLVMValueRef inst, mc_access_kind kin
     x->type = "i8";
     x->elem_size = 1;
   }
-  x->size = sym_scope_to_block(t, size, LLVMGetInstructionParent(inst), inst);
+  x->size = sym_scope_to_block(t, size, bb, inst);
   x->index = x->elem_size ? mc_expr_div_exact(t->s, x->offset, (int64_t)x->elem_size) : NULL;
-  if (!x->offset || !x->size || !x->type) {
-    c->oom = true;
-    return NULL;
-  }
+  if (!x->offset || !x->size || !x->type)
+    return false;
   c->n++;
-  return x;
+  return true;
+}
+
+/* The accesses of `inst` through ptr: one, or one per array the pointer
+ * may be into. ty is the accessed type (NULL: bytes, for memcpy and
+ * memset), size NULL for ty's size. */
+static void add_access(collector *c, LLVMValueRef inst, access_how how, LLVMValueRef ptr,
+                       LLVMTypeRef ty, const mc_expr *size) {
+  const ptr_info *r = c->oom ? NULL : resolve(c->t, ptr);
+  if (r == PTR_IN_PROGRESS)
+    r = unknown_base(c->t, "pointer of a cycle");
+  if (!r) {
+    c->oom = true;
+    return;
+  }
+  for (unsigned i = 0; i < (r->nalts ? r->nalts : 1) && !c->oom; i++)
+    c->oom = !add_one(c, inst, &how, r->nalts ? &r->alts[i] : r, ty, size);
 }
 
 static void add_unsupported(collector *c, LLVMValueRef inst, const char *reason) {
@@ -485,12 +674,11 @@ static const char *rmw_name(LLVMAtomicRMWBinOp op) {
   }
 }
 
-static void set_scope(mc_access *x, LLVMValueRef inst) {
-  if (!x)
-    return;
+static mc_atomic_scope sync_scope(LLVMValueRef inst) {
   char *name = mc_shim_sync_scope(inst);
-  x->scope = scope_of(name);
+  mc_atomic_scope s = scope_of(name);
   free(name);
+  return s;
 }
 
 /* llvm.nvvm.atomic.<op>.gen.<type>[.cta|.sys]... (LLVM 19): "add", and the
@@ -502,13 +690,15 @@ static void nvvm_atomic(collector *c, LLVMValueRef call, const char *name) {
     rest += 5; /* llvm.nvvm.atomic.load.inc.32 */
   size_t n = strcspn(rest, ".");
   const char *op = mc_strndup(t->a, rest, n);
-  mc_access *x = add_access(c, call, MC_ACCESS_ATOMIC, op, LLVMGetOperand(call, 0),
-                            LLVMTypeOf(call), NULL);
   /* Unscoped ones are system scope, as LLVM 22 reads them when it upgrades
    * them to atomicrmw (PTX would make them .gpu: no difference inside a
    * kernel). */
-  if (x)
-    x->scope = strstr(name, ".cta") ? MC_SCOPE_BLOCK : MC_SCOPE_SYSTEM;
+  access_how how = {MC_ACCESS_ATOMIC, op, strstr(name, ".cta") ? MC_SCOPE_BLOCK : MC_SCOPE_SYSTEM,
+                    false};
+  if (!op)
+    c->oom = true;
+  else
+    add_access(c, call, how, LLVMGetOperand(call, 0), LLVMTypeOf(call), NULL);
 }
 
 static bool has_pointer_arg(LLVMValueRef call) {
@@ -571,9 +761,14 @@ static void visit_call(collector *c, LLVMValueRef call) {
       c->oom = true;
       return;
     }
-    add_access(c, call, MC_ACCESS_WRITE, op, LLVMGetOperand(call, 0), NULL, n);
-    if (memcpy_like)
-      add_access(c, call, MC_ACCESS_READ, op, LLVMGetOperand(call, 1), NULL, n);
+    LLVMValueRef vol = LLVMGetNumArgOperands(call) > 3 ? LLVMGetOperand(call, 3) : NULL;
+    bool is_volatile = vol && LLVMIsAConstantInt(vol) && LLVMConstIntGetZExtValue(vol);
+    access_how write = {MC_ACCESS_WRITE, op, MC_SCOPE_SYSTEM, is_volatile};
+    add_access(c, call, write, LLVMGetOperand(call, 0), NULL, n);
+    if (memcpy_like) {
+      access_how read = {MC_ACCESS_READ, op, MC_SCOPE_SYSTEM, is_volatile};
+      add_access(c, call, read, LLVMGetOperand(call, 1), NULL, n);
+    }
     return;
   }
   if (!strncmp(name, "llvm.nvvm.atomic.", 17)) {
@@ -582,8 +777,8 @@ static void visit_call(collector *c, LLVMValueRef call) {
   }
   if (!strncmp(name, "llvm.nvvm.ldg.global.", 21) ||
       !strncmp(name, "llvm.nvvm.ldu.global.", 21)) {
-    add_access(c, call, MC_ACCESS_READ, "load", LLVMGetOperand(call, 0), LLVMTypeOf(call),
-               NULL);
+    access_how load = {MC_ACCESS_READ, "load", MC_SCOPE_SYSTEM, false};
+    add_access(c, call, load, LLVMGetOperand(call, 0), LLVMTypeOf(call), NULL);
     return;
   }
   if (mc_shim_barrier_kind(call, NULL) != MC_BARRIER_NONE)
@@ -609,40 +804,39 @@ static void visit_call(collector *c, LLVMValueRef call) {
   free(fn);
 }
 
+/* A load or store: atomic (with its scope) when it has an ordering. */
+static access_how plain(LLVMValueRef inst, mc_access_kind kind, const char *op) {
+  access_how how = {kind, op, MC_SCOPE_SYSTEM, LLVMGetVolatile(inst)};
+  if (LLVMGetOrdering(inst) > LLVMAtomicOrderingNotAtomic) {
+    how.kind = MC_ACCESS_ATOMIC;
+    how.scope = sync_scope(inst);
+  }
+  return how;
+}
+
 static void visit(collector *c, LLVMValueRef inst) {
   switch (LLVMGetInstructionOpcode(inst)) {
-  case LLVMLoad: {
-    mc_access *x = add_access(c, inst, MC_ACCESS_READ, "load", LLVMGetOperand(inst, 0),
-                              LLVMTypeOf(inst), NULL);
-    if (x)
-      x->is_volatile = LLVMGetVolatile(inst);
-    if (x && LLVMGetOrdering(inst) > LLVMAtomicOrderingNotAtomic) {
-      x->kind = MC_ACCESS_ATOMIC;
-      set_scope(x, inst);
-    }
+  case LLVMLoad:
+    add_access(c, inst, plain(inst, MC_ACCESS_READ, "load"), LLVMGetOperand(inst, 0),
+               LLVMTypeOf(inst), NULL);
+    break;
+  case LLVMStore:
+    add_access(c, inst, plain(inst, MC_ACCESS_WRITE, "store"), LLVMGetOperand(inst, 1),
+               LLVMTypeOf(LLVMGetOperand(inst, 0)), NULL);
+    break;
+  case LLVMAtomicRMW: {
+    access_how how = {MC_ACCESS_ATOMIC, rmw_name(LLVMGetAtomicRMWBinOp(inst)),
+                      sync_scope(inst), LLVMGetVolatile(inst)};
+    add_access(c, inst, how, LLVMGetOperand(inst, 0), LLVMTypeOf(LLVMGetOperand(inst, 1)),
+               NULL);
     break;
   }
-  case LLVMStore: {
-    mc_access *x = add_access(c, inst, MC_ACCESS_WRITE, "store", LLVMGetOperand(inst, 1),
-                              LLVMTypeOf(LLVMGetOperand(inst, 0)), NULL);
-    if (x)
-      x->is_volatile = LLVMGetVolatile(inst);
-    if (x && LLVMGetOrdering(inst) > LLVMAtomicOrderingNotAtomic) {
-      x->kind = MC_ACCESS_ATOMIC;
-      set_scope(x, inst);
-    }
+  case LLVMAtomicCmpXchg: {
+    access_how how = {MC_ACCESS_ATOMIC, "cas", sync_scope(inst), LLVMGetVolatile(inst)};
+    add_access(c, inst, how, LLVMGetOperand(inst, 0), LLVMTypeOf(LLVMGetOperand(inst, 1)),
+               NULL);
     break;
   }
-  case LLVMAtomicRMW:
-    set_scope(add_access(c, inst, MC_ACCESS_ATOMIC, rmw_name(LLVMGetAtomicRMWBinOp(inst)),
-                         LLVMGetOperand(inst, 0), LLVMTypeOf(LLVMGetOperand(inst, 1)), NULL),
-              inst);
-    break;
-  case LLVMAtomicCmpXchg:
-    set_scope(add_access(c, inst, MC_ACCESS_ATOMIC, "cas", LLVMGetOperand(inst, 0),
-                         LLVMTypeOf(LLVMGetOperand(inst, 1)), NULL),
-              inst);
-    break;
   case LLVMCall:
     visit_call(c, inst);
     break;

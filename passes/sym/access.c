@@ -212,17 +212,15 @@ static const ptr_info *loop_phi(mc_translator *t, LLVMValueRef phi) {
   return r;
 }
 
-/* The alternatives of r, each under `c` (NULL: always) and its own
- * condition, appended to out[*n]; false when there are more than MAX_ALTS
- * or out of memory. */
+/* The alternatives of r, each under `c` and its own condition, appended to
+ * out[*n]; false when there would be more than MAX_ALTS or out of memory
+ * (*oom). */
 static bool add_alts(mc_translator *t, const ptr_info *r, const mc_expr *c, ptr_info *out,
-                     unsigned *n) {
+                     unsigned *n, bool *oom) {
   unsigned m = r->nalts ? r->nalts : 1;
   for (unsigned i = 0; i < m; i++) {
     const ptr_info *x = r->nalts ? &r->alts[i] : r;
-    const mc_expr *when = x->when && c ? mc_expr_binary(t->s, MC_EXPR_AND, c, x->when, 0)
-                          : x->when ? x->when
-                                    : c;
+    const mc_expr *when = x->when ? mc_expr_binary(t->s, MC_EXPR_AND, c, x->when, 0) : c;
     unsigned j = 0;
     while (j < *n && !same_base(t, &out[j], x))
       j++;
@@ -232,165 +230,115 @@ static bool add_alts(mc_translator *t, const ptr_info *r, const mc_expr *c, ptr_
         y->offset = mc_expr_select(t->s, when, x->offset, y->offset);
       y->when = mc_expr_binary(t->s, MC_EXPR_OR, y->when, when, 0);
       y->inbounds &= x->inbounds;
-      if (!y->offset || !y->when)
-        return false;
-      continue;
-    }
-    if (*n == MAX_ALTS || !when)
+      *oom = !y->offset || !y->when;
+    } else if (*n < MAX_ALTS && when) {
+      out[*n] = *x;
+      out[*n].nalts = 0;
+      out[*n].alts = NULL;
+      out[(*n)++].when = when;
+    } else {
+      *oom = !when;
       return false;
-    out[*n] = *x;
-    out[*n].nalts = 0;
-    out[*n].alts = NULL;
-    out[(*n)++].when = when;
+    }
+    if (*oom)
+      return false;
   }
   return true;
 }
 
-/* The pointer that is r[i] when conds[i] holds (exclusive conditions, one
- * of which holds): r[i] itself for one base, else alternatives. */
-static const ptr_info *choose(mc_translator *t, const ptr_info *const *r,
-                              const mc_expr *const *conds, unsigned n) {
-  for (unsigned i = 0; i < n; i++)
+/* r[0] when c holds, else r[1]: for one base, the offset is a select;
+ * for several, the pointer has alternatives. */
+static const ptr_info *choose(mc_translator *t, const mc_expr *c, const ptr_info *const *r) {
+  if (!c)
+    return NULL;
+  for (unsigned i = 0; i < 2; i++)
     if (r[i]->base == MC_BASE_UNKNOWN && !r[i]->nalts)
       return r[i];
-  ptr_info *alts = mc_alloc(t->a, (n + 1) * MAX_ALTS * sizeof *alts);
+  if (same_base(t, r[0], r[1])) {
+    const mc_expr *off = r[0]->offset == r[1]->offset
+                             ? r[0]->offset
+                             : mc_expr_select(t->s, c, r[0]->offset, r[1]->offset);
+    ptr_info *x = new_info(t, r[0]->base, r[0]->array, r[0]->reason, off);
+    if (x) {
+      x->alloca = r[0]->alloca;
+      x->inbounds = r[0]->inbounds && r[1]->inbounds;
+    }
+    return x;
+  }
+  ptr_info *alts = mc_alloc(t->a, 2 * MAX_ALTS * sizeof *alts);
   if (!alts)
     return NULL;
   unsigned m = 0;
-  for (unsigned i = 0; i < n; i++) {
-    if (!conds[i])
-      return NULL;
-    if (!add_alts(t, r[i], conds[i], alts, &m))
-      return unknown_base(t, mc_sprintf(t->a, "%s (more than %d)", DIFFERENT, MAX_ALTS));
-  }
-  if (m == 1) { /* one base after all: the conditions together always hold */
+  bool oom = false;
+  if (!add_alts(t, r[0], c, alts, &m, &oom) ||
+      !add_alts(t, r[1], mc_expr_not(t->s, c), alts, &m, &oom))
+    return oom ? NULL
+               : unknown_base(t, mc_sprintf(t->a, "%s (more than %d)", DIFFERENT, MAX_ALTS));
+  if (m == 1) { /* one base after all: the two conditions together always hold */
     alts[0].when = NULL;
     return &alts[0];
   }
-  ptr_info *res = unknown_base(t, DIFFERENT);
-  if (res) {
-    res->nalts = m;
-    res->alts = alts;
+  ptr_info *x = unknown_base(t, DIFFERENT);
+  if (x) {
+    x->nalts = m;
+    x->alts = alts;
   }
-  return res;
+  return x;
 }
 
-/* a where cond is a_when_true, else b (cond NULL: a condition that is not
- * known). */
-static const ptr_info *join(mc_translator *t, LLVMValueRef v, const ptr_info *a,
-                            const ptr_info *b, LLVMValueRef cond, bool a_when_true) {
-  if (cond && !same_base(t, a, b)) {
-    const mc_expr *c = mc_translate(t, cond);
-    const ptr_info *r[2] = {a, b};
-    const mc_expr *conds[2] = {a_when_true ? c : mc_expr_not(t->s, c),
-                               a_when_true ? mc_expr_not(t->s, c) : c};
-    return c ? choose(t, r, conds, 2) : NULL;
+/* A pointer phi's decision (kernels.h) as choices between its values;
+ * seen: the nodes done (a DAG). */
+static const ptr_info *decided(mc_translator *t, const mc_decision *d, sym_ptrmap *seen) {
+  const ptr_info *x = sym_ptrmap_get(seen, d);
+  if (x)
+    return x;
+  if (d->kind == MC_DECIDE_LEAF) {
+    x = resolve(t, d->value);
+    if (x == PTR_IN_PROGRESS)
+      x = unknown_base(t, "pointer of a cycle");
+  } else {
+    const ptr_info *r[2] = {decided(t, d->yes, seen), decided(t, d->no, seen)};
+    x = r[0] && r[1] ? choose(t, sym_decision_cond(t, d), r) : NULL;
   }
-  if (a->base == MC_BASE_UNKNOWN && !a->nalts)
-    return a;
-  if (b->base == MC_BASE_UNKNOWN && !b->nalts)
-    return b;
-  if (!same_base(t, a, b))
-    return unknown_base(t, DIFFERENT);
-  const mc_expr *off = a->offset;
-  if (a->offset != b->offset) {
-    if (cond) {
-      const mc_expr *c = mc_translate(t, cond);
-      off = a_when_true ? mc_expr_select(t->s, c, a->offset, b->offset)
-                        : mc_expr_select(t->s, c, b->offset, a->offset);
-    } else {
-      off = mc_sym_unknown(t->s, MC_UNKNOWN_JOIN, "pointers joined from several paths", 64, v);
+  return x && sym_ptrmap_put(t->a, seen, d, (void *)x) ? x : NULL;
+}
+
+/* The values of a phi whose condition is not known: one base or none. */
+static const ptr_info *joined(mc_translator *t, LLVMValueRef phi) {
+  const ptr_info *acc = NULL;
+  for (unsigned i = 0; i < LLVMCountIncoming(phi); i++) {
+    const ptr_info *r = resolve(t, LLVMGetIncomingValue(phi, i));
+    if (!r || r == PTR_IN_PROGRESS)
+      return r ? unknown_base(t, "pointer of a cycle") : NULL;
+    if (r->base == MC_BASE_UNKNOWN && !r->nalts)
+      return r;
+    if (acc && !same_base(t, acc, r))
+      return unknown_base(t, DIFFERENT);
+    if (!acc || acc->offset == r->offset) {
+      acc = r;
+      continue;
     }
-  }
-  ptr_info *r = new_info(t, a->base, a->array, a->reason, off);
-  if (r) {
-    r->alloca = a->alloca;
-    r->inbounds = a->inbounds && b->inbounds;
-  }
-  return r;
-}
-
-/* The condition under which switch sw goes to `dest`; NULL when out of
- * memory or a case value is not known. */
-static const mc_expr *switch_edge(mc_translator *t, LLVMValueRef sw, LLVMBasicBlockRef dest) {
-  mc_sym *s = t->s;
-  const mc_expr *x = mc_translate(t, LLVMGetOperand(sw, 0));
-  const mc_expr *any = mc_expr_const(s, 1, 0), *none = mc_expr_const(s, 1, 1);
-  unsigned n = LLVMGetNumSuccessors(sw);
-  for (unsigned i = 1; i < n && x && any && none; i++) {
-    int64_t v;
-    if (!mc_shim_switch_case_value(sw, i - 1, &v))
+    ptr_info *x = new_info(t, acc->base, acc->array, acc->reason,
+                           mc_sym_unknown(t->s, MC_UNKNOWN_JOIN,
+                                          "pointers joined from several paths", 64, phi));
+    if (!x)
       return NULL;
-    const mc_expr *eq = mc_expr_cmp(s, MC_CMP_EQ, x, mc_expr_const(s, x->width, v));
-    if (LLVMGetSuccessor(sw, i) == dest)
-      any = mc_expr_binary(s, MC_EXPR_OR, any, eq, 0);
-    none = mc_expr_binary(s, MC_EXPR_AND, none, mc_expr_not(s, eq), 0);
+    x->alloca = acc->alloca;
+    x->inbounds = acc->inbounds && r->inbounds;
+    acc = x;
   }
-  if (x && any && none && LLVMGetSuccessor(sw, 0) == dest)
-    any = mc_expr_binary(s, MC_EXPR_OR, any, none, 0);
-  return x && none ? any : NULL;
-}
-
-/* For a phi whose block is reached from one switch, directly or through
- * blocks that only jump on: the condition of each incoming edge. False
- * when the phi is not of this shape or out of memory. */
-static bool switch_conditions(mc_translator *t, LLVMValueRef phi, const mc_expr **conds) {
-  LLVMBasicBlockRef b = LLVMGetInstructionParent(phi), d = NULL;
-  unsigned n = LLVMCountIncoming(phi);
-  for (unsigned i = 0; i < n; i++) {
-    LLVMBasicBlockRef p = LLVMGetIncomingBlock(phi, i), from = p;
-    LLVMValueRef term = LLVMGetBasicBlockTerminator(p);
-    if (!term || !LLVMIsASwitchInst(term)) {
-      const sym_blocks *pp = sym_preds(t, p);
-      if (!term || !LLVMIsABranchInst(term) || LLVMIsConditional(term) || pp->n != 1)
-        return false;
-      from = pp->v[0];
-    }
-    if (d && from != d)
-      return false;
-    d = from;
-  }
-  LLVMValueRef sw = d ? LLVMGetBasicBlockTerminator(d) : NULL;
-  if (!sw || !LLVMIsASwitchInst(sw))
-    return false;
-  for (unsigned i = 0; i < n; i++) {
-    LLVMBasicBlockRef p = LLVMGetIncomingBlock(phi, i);
-    if (!(conds[i] = switch_edge(t, sw, p == d ? b : p)))
-      return false;
-  }
-  return true;
+  return acc ? acc : unknown_base(t, "empty phi");
 }
 
 static const ptr_info *phi_ptr(mc_translator *t, LLVMValueRef phi) {
   if (sym_loop_of_header(t, LLVMGetInstructionParent(phi)))
     return loop_phi(t, phi);
-  unsigned n = LLVMCountIncoming(phi);
-  if (!n)
-    return unknown_base(t, "empty phi");
-  const ptr_info **r = mc_alloc(t->a, n * sizeof *r);
-  const mc_expr **conds = mc_alloc(t->a, n * sizeof *conds);
-  if (!r || !conds)
-    return NULL;
-  for (unsigned i = 0; i < n; i++) {
-    r[i] = resolve(t, LLVMGetIncomingValue(phi, i));
-    if (!r[i])
-      return NULL;
-    if (r[i] == PTR_IN_PROGRESS)
-      return unknown_base(t, "pointer of a cycle");
-  }
-  LLVMValueRef cond = NULL;
-  unsigned yes = 0;
-  if (n == 2 && sym_phi_condition(t, phi, &cond, &yes))
-    return join(t, phi, r[0], r[1], cond, yes == 0);
-  if (switch_conditions(t, phi, conds))
-    return choose(t, r, conds, n);
-  const ptr_info *acc = r[0];
-  for (unsigned i = 1; i < n && acc && !(acc->base == MC_BASE_UNKNOWN && !acc->nalts); i++)
-    acc = join(t, phi, acc, r[i], NULL, false);
-  return acc;
+  bool oom;
+  const mc_decision *d = mc_phi_decision(t->a, phi, &oom);
+  sym_ptrmap seen = {0};
+  return d ? decided(t, d, &seen) : oom ? NULL : joined(t, phi);
 }
 
-/* ---- Following a pointer -------------------------------------------------- */
 
 /* b moved by `off` bytes (every alternative of it), by an inbounds GEP or
  * not. */
@@ -472,7 +420,8 @@ static const ptr_info *resolve_uncached(mc_translator *t, LLVMValueRef p) {
       return NULL;
     if (a == PTR_IN_PROGRESS || b == PTR_IN_PROGRESS)
       return unknown_base(t, "pointer of a cycle");
-    return join(t, p, a, b, LLVMGetOperand(p, 0), true);
+    const ptr_info *r[2] = {a, b};
+    return choose(t, mc_translate(t, LLVMGetOperand(p, 0)), r);
   }
   if (LLVMIsACallInst(p)) {
     LLVMValueRef callee = LLVMGetCalledValue(p);

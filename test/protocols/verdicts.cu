@@ -77,3 +77,26 @@ __global__ void jacobi_race(float *out, int steps) {
 // CHECK: array out global float* drf
 // CHECK-NEXT: array x shared float[256] race
 // CHECK-NEXT: array y shared float[256] race
+
+// A precondition whose second condition clang made a branch (a division):
+// the race stage gets all of it, so the write that would race never runs.
+__global__ void divided(int *a, int n, int k) {
+  __mapcost_requires(k > 0 && n / k < 100);
+  __mapcost_requires(k > 0 && n % k == 0);
+  if (n / k >= 100)
+    a[0] = threadIdx.x;
+  a[threadIdx.x + 1] = n;
+}
+// CHECK-LABEL: kernel divided
+// CHECK: array a global int* drf
+
+// The same preconditions say nothing about a race that does not depend on
+// them (no copy of a precondition into each path of its branches, where it
+// would be false on one and make every query vacuous).
+__global__ void still_racy(int *a, int n, int k) {
+  __mapcost_requires(k > 0 && n / k < 100);
+  __mapcost_requires(k > 0 && n % k == 0);
+  a[0] = threadIdx.x;
+}
+// CHECK-LABEL: kernel still_racy
+// CHECK: array a global int* race

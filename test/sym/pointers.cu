@@ -91,8 +91,8 @@ __global__ void generic(int *out) {
 // CHECK-NEXT: [[@LINE+17]]:18 write a offset 4 * threadIdx.x + 4 size 4 when c > 3
 // CHECK-NEXT: [[@LINE+16]]:18 write b offset 4 * threadIdx.x size 4 when c <= 3
 // CHECK-NEXT: [[@LINE+17]]:8 write a offset 4 * c + ((c != 1) & (c != 2) & (c != 3) ? 8 : 0) size 4 when ((c != 1) & (c != 2) & (c != 3)) | (c == 1)
-// CHECK-NEXT: [[@LINE+16]]:8 write sh offset 4 * c size 4 when c == 3
-// CHECK-NEXT: [[@LINE+15]]:8 write b offset 4 * c size 4 when c == 2
+// CHECK-NEXT: [[@LINE+16]]:8 write b offset 4 * c size 4 when (c != 1) & (c == 2)
+// CHECK-NEXT: [[@LINE+15]]:8 write sh offset 4 * c size 4 when (c != 1) & (c != 2) & (c == 3)
 // CHECK-NEXT: [[@LINE+15]]:22 read tables offset 0 size 8
 // CHECK-NEXT: [[@LINE+15]]:18 write <unknown> offset 4 * threadIdx.x size 4 (pointer loaded from memory)
 // CHECK-NEXT: [[@LINE+16]]:10 read a offset 8 * threadIdx.x + 8 size 4 when c == 0

@@ -237,6 +237,21 @@ static bool preconditions(pr_build *b) {
   return true;
 }
 
+/* The loops, then the tree. False when out of memory. */
+static bool build(pr_build *b) {
+  const mc_lockstep *ls = b->ls;
+  pr_bucket *buckets = mc_alloc(b->a, (ls->nblocks + 1) * sizeof *buckets);
+  if (!buckets || !pr_build_loops(b))
+    return false;
+  /* Guards translated while building loops were judged before the loops'
+   * variables were: judge them again. */
+  b->nmemo = 0;
+  if (!collect(b, buckets) || !preconditions(b))
+    return false;
+  return !ls->nblocks ||
+         build_level(b, buckets, -1, 0, ls->nblocks - 1, &b->p->nodes, &b->p->nnodes);
+}
+
 mc_protocol *mc_protocol_build(mc_arena *a, const mc_kernel *k, const mc_options *o) {
   mc_protocol *p = mc_alloc(a, sizeof *p);
   if (!p)
@@ -251,18 +266,9 @@ mc_protocol *mc_protocol_build(mc_arena *a, const mc_kernel *k, const mc_options
     return p;
   }
   pr_build b = {.a = a, .s = p->accesses->sym, .t = p->accesses->tr, .ls = p->ls, .p = p};
-  pr_bucket *buckets = mc_alloc(a, (p->ls->nblocks + 1) * sizeof *buckets);
-  if (!buckets || !pr_build_loops(&b))
-    return NULL;
-  /* Guards translated while building loops were judged before the loops'
-   * variables were: judge them again. */
-  b.nmemo = 0;
-  if (!collect(&b, buckets) || !preconditions(&b))
-    return NULL;
-  if (p->ls->nblocks &&
-      !build_level(&b, buckets, -1, 0, p->ls->nblocks - 1, &p->nodes, &p->nnodes))
-    return NULL;
-  return p;
+  bool ok = build(&b);
+  mc_shim_scev_free(b.scev);
+  return ok ? p : NULL;
 }
 
 /* ---- Queries -------------------------------------------------------------- */

@@ -14,10 +14,12 @@
  * made from an integer, joined from different arrays on paths whose
  * condition is not known).
  *
- * A select, or an if-then(-else) phi, of pointers into different arrays
- * (`float *p = c ? a : b;`) is a pointer with alternatives: one per base,
- * each with the condition under which the pointer is that one (`c`, `!c`);
- * an access through it is one access per alternative, under its condition.
+ * A select of pointers into different arrays (`float *p = c ? a : b;`),
+ * or a phi that the branches before it decide (if-then-else, else-if
+ * chains, switches: mc_phi_decision), is a pointer with alternatives: one
+ * per base, each with the condition under which the pointer is that one
+ * (`c`, `!c`); an access through it is one access per alternative, under
+ * its condition.
  */
 #include "sym_internal.h"
 
@@ -339,6 +341,7 @@ static const ptr_info *phi_ptr(mc_translator *t, LLVMValueRef phi) {
   return d ? decided(t, d, &seen) : oom ? NULL : joined(t, phi);
 }
 
+/* ---- Following a pointer -------------------------------------------------- */
 
 /* b moved by `off` bytes (every alternative of it), by an inbounds GEP or
  * not. */

@@ -216,7 +216,7 @@ const char *sym_variable_name(mc_translator *t, LLVMValueRef v, bool *is_unsigne
   return mc_strndup(t->a, ir, dot ? (size_t)(dot - ir) : len);
 }
 
-static bool type_is_unsigned(const char *type) {
+bool sym_type_is_unsigned(const char *type) {
   if (!type)
     return false;
   if (!strncmp(type, "const ", 6))
@@ -594,7 +594,7 @@ static const mc_expr *translate_value(mc_translator *t, LLVMValueRef v, unsigned
     for (unsigned i = 0; t->k && i < t->k->nparams; i++)
       if (t->k->params[i].value == v)
         return mc_sym_param(s, (int)i, t->k->params[i].name, w,
-                            !type_is_unsigned(t->k->params[i].type), v);
+                            !sym_type_is_unsigned(t->k->params[i].type), v);
     return mc_sym_unknown(s, MC_UNKNOWN_UNSUPPORTED, "argument of another function", w, v);
   }
   if (LLVMIsAInstruction(v)) {

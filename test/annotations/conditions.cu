@@ -35,9 +35,11 @@ __global__ void chains(int *a, int n, int m, int k) {
 // PRE-NEXT:  requires k > 0 ? (int)(n / k) > 2 : n == 0
 // PRE-NEXT:  requires {{.*}}
 
-// A load in the condition (approximate: its value
-// is any), and an assumption at the kernel's start, which holds on entry
-// like a requires, against one inside a conditional, which holds there.
+// A load in the condition (approximate: its value is any), and an
+// assumption at the kernel's start, which holds on entry like a requires,
+// against one inside a conditional, which holds there. A comparison of a
+// parameter with a constant in a precondition narrows the parameter's
+// range (n > 0): what depends on it no longer does (the read of a[1]).
 __global__ void others(int *a, int n, int m) {
   __mapcost_assume(n > 0 && m / n > 2);
   __mapcost_requires(n > 0 && a[1] == 0);
@@ -46,11 +48,13 @@ __global__ void others(int *a, int n, int m) {
   a[threadIdx.x] = n + m;
 }
 // FACTS-LABEL: kernel others
-// FACTS:      fact assume (n > 0) && ((m / n) > 2) at {{.*}}conditions.cu:42:3
-// FACTS-NEXT: fact requires (n > 0) && ({{.*}} == 0) at {{.*}}conditions.cu:43:3
-// FACTS-NEXT: fact assume (m != 0) && ((n / m) < 4) at {{.*}}conditions.cu:45:5
+// FACTS:      fact assume (n > 0) && ((m / n) > 2) at {{.*}}conditions.cu:44:3
+// FACTS-NEXT: fact requires (n > 0) && ({{.*}} == 0) at {{.*}}conditions.cu:45:3
+// FACTS-NEXT: fact assume (m != 0) && ((n / m) < 4) at {{.*}}conditions.cu:47:5
 // PRE-LABEL: protocols of kernel others
-// PRE-NEXT:  assume (n > 0) & ((int)(m / n) > 2)
-// PRE-NEXT:  requires ($load1 == 0) & (n > 0) ~ the condition depends on $load1 (load of a)
+// PRE-NEXT:  assume (int)(m / n) > 2
+// PRE-NEXT:  requires $load1 == 0 ~ the condition depends on $load1 (load of a)
 // PRE-NEXT: array a (global): exact
-// PRE:         assume (m != 0) & ((int)(n / m) < 4)  @45:5
+// PRE-NEXT:   rd a[1]  @{{[0-9]+}}:31
+// PRE-NEXT:   if (threadIdx.x < n) {
+// PRE-NEXT:     assume (m != 0) & (n / m < 4)  @{{[0-9]+}}:5

@@ -106,6 +106,13 @@ mc_kernel_accesses *mc_find_accesses(mc_arena *a, const mc_kernel *k,
 bool mc_pointer_base(mc_translator *t, LLVMValueRef ptr, mc_base_kind *base,
                      int *array, const char **reason, const mc_expr **offset);
 
+/* For a pointer phi of a loop header that swaps with another every
+ * iteration (`tmp = src; src = dst; dst = tmp;`): the 1-bit loop variable
+ * that says whether the pair is swapped (0 in the loop's first iteration,
+ * flipped in each); its accesses choose between the two pointers by it.
+ * NULL for other values. */
+const mc_expr *mc_pointer_swap(mc_translator *t, LLVMValueRef phi);
+
 const char *mc_access_kind_name(mc_access_kind k); /* "read", "write", "atomic" */
 const char *mc_atomic_scope_name(mc_atomic_scope s); /* "block", "device", ... */
 

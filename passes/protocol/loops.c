@@ -472,7 +472,9 @@ const mc_expr *pr_at_exit(pr_build *b, unsigned l, const mc_expr *e, bool *missi
 
 
 /* The value of an LCSSA phi (outside loop l, all incoming values from
- * inside it) after the loop; NULL when it cannot be had. */
+ * inside it) after the loop; NULL when it cannot be had. For a pointer phi
+ * of a pair swapped by the loop, the value is whether they are swapped
+ * (access.c's `when` after the loop). */
 static const mc_expr *after(pr_build *b, LLVMValueRef phi, unsigned width, bool *oom) {
   const mc_lockstep *ls = b->ls;
   unsigned n = LLVMCountIncoming(phi);
@@ -491,8 +493,13 @@ static const mc_expr *after(pr_build *b, LLVMValueRef phi, unsigned width, bool 
   for (unsigned i = 0; i < n; i++) {
     if (!block_in(ls, (unsigned)l, mc_ls_block_index(ls, LLVMGetIncomingBlock(phi, i))))
       return NULL;
-    const mc_expr *e = pr_after_loops(b, mc_translate(b->t, LLVMGetIncomingValue(phi, i)));
-    if (!e) {
+    LLVMValueRef in = LLVMGetIncomingValue(phi, i);
+    const mc_expr *e;
+    if (LLVMGetTypeKind(LLVMTypeOf(in)) == LLVMPointerTypeKind) {
+      /* a pair of swapped pointers: which way round they are */
+      if (!(e = mc_pointer_swap(b->t, in)))
+        return NULL;
+    } else if (!(e = pr_after_loops(b, mc_translate(b->t, in)))) {
       *oom = true;
       return NULL;
     }
@@ -535,6 +542,19 @@ const mc_expr *pr_after_loops(pr_build *b, const mc_expr *e) {
 
 /* ---- One loop ------------------------------------------------------------ */
 
+/* The variable of a pair of pointers swapped every iteration (access.h,
+ * mc_pointer_swap): 0, then flipped; once per pair. */
+static bool add_swap_var(pr_build *b, mc_ploop *l, const mc_expr *swap) {
+  for (unsigned i = 0; i < l->nvars; i++)
+    if (l->vars[i].atom == swap->atom)
+      return true;
+  mc_loop_var *v = &l->vars[l->nvars++];
+  *v = (mc_loop_var){.atom = swap->atom, .var = swap, .step = MC_STEP_OTHER,
+                     .init = mc_expr_const(b->s, 1, 0),
+                     .next = mc_expr_binary(b->s, MC_EXPR_XOR, swap, mc_expr_const(b->s, 1, 1), 0)};
+  return v->init && v->next;
+}
+
 static bool build_loop(pr_build *b, unsigned index) {
   const mc_lockstep *ls = b->ls;
   const mc_ls_loop *ll = &ls->loops[index];
@@ -564,6 +584,12 @@ static bool build_loop(pr_build *b, unsigned index) {
     LLVMTypeKind tk = LLVMGetTypeKind(LLVMTypeOf(phi));
     if (tk != LLVMIntegerTypeKind && tk != LLVMPointerTypeKind)
       continue;
+    const mc_expr *swap = tk == LLVMPointerTypeKind ? mc_pointer_swap(b->t, phi) : NULL;
+    if (swap) { /* a pair of pointers swapped: whether they are is the variable */
+      if (!add_swap_var(b, l, swap))
+        return false;
+      continue;
+    }
     bool oom = false;
     const mc_expr *var = incoming(b, phi, &oom);
     if (oom)

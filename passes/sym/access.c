@@ -191,7 +191,78 @@ static bool base_of(mc_translator *t, LLVMValueRef p, LLVMValueRef self,
 
 static const char *DIFFERENT = "pointers into different arrays joined";
 
+/* ---- Pointers swapped around a loop --------------------------------------- */
+
+static const ptr_info *choose(mc_translator *t, const mc_expr *c, const ptr_info *const *r);
+
+/* For a phi p of a loop header that takes, from the loop's one latch, the
+ * value of another phi q of the header, which takes p's (`tmp = src;
+ * src = dst; dst = tmp;` at the end of each iteration): q, and p's value
+ * from before the loop in *init; else NULL. */
+static LLVMValueRef swap_partner(mc_translator *t, LLVMValueRef p, LLVMValueRef *init) {
+  LLVMBasicBlockRef h = LLVMGetInstructionParent(p);
+  sym_loop *l = sym_loop_of_header(t, h);
+  if (!l || LLVMCountIncoming(p) != 2 ||
+      LLVMGetTypeKind(LLVMTypeOf(p)) != LLVMPointerTypeKind)
+    return NULL;
+  unsigned in = sym_ptrmap_has(&l->body, LLVMGetIncomingBlock(p, 0)) ? 0 : 1;
+  if (!sym_ptrmap_has(&l->body, LLVMGetIncomingBlock(p, in)) ||
+      sym_ptrmap_has(&l->body, LLVMGetIncomingBlock(p, 1 - in)))
+    return NULL;
+  LLVMValueRef q = LLVMGetIncomingValue(p, in);
+  if (q == p || !LLVMIsAPHINode(q) || LLVMGetInstructionParent(q) != h ||
+      LLVMCountIncoming(q) != 2)
+    return NULL;
+  for (unsigned i = 0; i < 2; i++)
+    if (LLVMGetIncomingBlock(q, i) == LLVMGetIncomingBlock(p, in) &&
+        LLVMGetIncomingValue(q, i) == p) {
+      *init = LLVMGetIncomingValue(p, 1 - in);
+      return q;
+    }
+  return NULL;
+}
+
+const mc_expr *mc_pointer_swap(mc_translator *t, LLVMValueRef phi) {
+  LLVMValueRef init, q = LLVMIsAPHINode(phi) ? swap_partner(t, phi, &init) : NULL;
+  if (!q)
+    return NULL;
+  /* one atom for the pair, named after the first of them */
+  for (LLVMValueRef i = LLVMGetFirstInstruction(LLVMGetInstructionParent(phi)); i != phi;
+       i = LLVMGetNextInstruction(i))
+    if (i == q) {
+      q = phi;
+      phi = i;
+      break;
+    }
+  bool is_unsigned;
+  const char *name = sym_variable_name(t, phi, &is_unsigned);
+  return mc_sym_loop_var(t->s, phi, name ? mc_sprintf(t->a, "%s_swapped", name) : NULL, 1,
+                         false);
+}
+
+/* Swapped pointer phi: its value from before the loop in the iterations
+ * in which the pair is not swapped, its partner's in the others. Used
+ * after the loop (through `exit`, an LCSSA phi), whether they are swapped
+ * is an unknown of that phi, for the protocol stage to resolve. */
+static const ptr_info *swapped(mc_translator *t, LLVMValueRef phi, LLVMValueRef exit) {
+  LLVMValueRef own, other;
+  LLVMValueRef q = swap_partner(t, phi, &own);
+  if (!q || !swap_partner(t, q, &other))
+    return NULL;
+  const ptr_info *r[2] = {resolve(t, other), resolve(t, own)};
+  if (!r[0] || !r[1])
+    return NULL;
+  if (r[0] == PTR_IN_PROGRESS || r[1] == PTR_IN_PROGRESS)
+    return unknown_base(t, "pointer of a cycle");
+  const mc_expr *c = exit ? mc_sym_unknown(t->s, MC_UNKNOWN_EXIT, "value after its loop", 1, exit)
+                          : mc_pointer_swap(t, phi);
+  return choose(t, c, r);
+}
+
 static const ptr_info *loop_phi(mc_translator *t, LLVMValueRef phi) {
+  LLVMValueRef init;
+  if (swap_partner(t, phi, &init))
+    return swapped(t, phi, NULL);
   /* Every incoming value, the stepped ones included, must lead back to
    * one base (or to the phi itself). */
   sym_ptrmap seen = {0};
@@ -335,6 +406,9 @@ static const ptr_info *joined(mc_translator *t, LLVMValueRef phi) {
 static const ptr_info *phi_ptr(mc_translator *t, LLVMValueRef phi) {
   if (sym_loop_of_header(t, LLVMGetInstructionParent(phi)))
     return loop_phi(t, phi);
+  LLVMValueRef in = LLVMGetIncomingValue(phi, 0), init;
+  if (LLVMCountIncoming(phi) == 1 && LLVMIsAPHINode(in) && swap_partner(t, in, &init))
+    return swapped(t, in, phi); /* after the loop */
   bool oom;
   const mc_decision *d = mc_phi_decision(t->a, phi, &oom);
   sym_ptrmap seen = {0};

@@ -97,9 +97,10 @@ static bool atom_location(const mc_atom *a, unsigned *line, unsigned *column) {
 static void print_atom(mc_strbuf *out, const mc_atom *a) {
   mc_strbuf_printf(out, "  %s: ", a->name);
   if (a->kind == MC_ATOM_LOOP)
-    mc_strbuf_append(out, a->value && LLVMGetTypeKind(LLVMTypeOf(a->value)) == LLVMPointerTypeKind
-                              ? "pointer stepped by a loop"
-                              : "loop variable");
+    mc_strbuf_append(out, !a->value || LLVMGetTypeKind(LLVMTypeOf(a->value)) != LLVMPointerTypeKind
+                              ? "loop variable"
+                          : a->width == 1 ? "pointers swapped by a loop"
+                                          : "pointer stepped by a loop");
   else
     mc_strbuf_append(out, a->detail ? a->detail : mc_unknown_reason_name(a->reason));
   unsigned line, column;

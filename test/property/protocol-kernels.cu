@@ -52,3 +52,19 @@ __global__ void loops(int *a, int n, int m) {
 // launch loops block=4 n=7 m=5 array a=64:zero
 // launch loops block=4 n=0 m=3 array a=64:zero
 // launch loops block=4 n=10 m=12 array a=64:zero
+
+// Pointers swapped around a loop, used in it and after it.
+__global__ void swapped(float *a, float *b, int n) {
+  float *src = a, *dst = b;
+  for (int t = 0; t < n; t++) {
+    dst[threadIdx.x] = src[threadIdx.x] * 0.5f;
+    __syncthreads();
+    float *tmp = src;
+    src = dst;
+    dst = tmp;
+  }
+  src[threadIdx.x + 32] = 1.0f;
+}
+// launch swapped block=32 n=0 array a=64:seq array b=64:seq
+// launch swapped block=32 n=3 array a=64:seq array b=64:seq
+// launch swapped block=32 n=4 array a=64:seq array b=64:seq

@@ -1,6 +1,8 @@
 // What the race stage makes of protocol constructs (end to end, through
-// scripts/mapcost): pointers chosen between arrays by a select give one
-// access per array under its condition, so the verdicts are real.
+// scripts/mapcost): pointers chosen between arrays (by a select, or
+// swapped around a loop) give one access per array under its condition,
+// and preconditions that clang made branches hold whole, so the verdicts
+// are real.
 //
 // RUN: not %mapcost --format=text --only-intra-group %s > %t.txt
 // RUN: FileCheck %s < %t.txt
@@ -100,3 +102,47 @@ __global__ void still_racy(int *a, int n, int k) {
 }
 // CHECK-LABEL: kernel still_racy
 // CHECK: array a global int* race
+
+// Buffers swapped by pointers at the end of each step: whether they are
+// swapped is a loop variable (0, then flipped), after the loop its value
+// at the exit.
+__global__ void swapped(float *out, int steps) {
+  __mapcost_requires(blockDim.x == 256);
+  __shared__ float x[256], y[256];
+  unsigned t = threadIdx.x;
+  float *src = x, *dst = y;
+  x[t] = out[blockIdx.x * 256 + t];
+  __syncthreads();
+  for (int s = 0; s < steps; s++) {
+    dst[t] = (src[(t + 255) % 256] + src[(t + 1) % 256]) / 2;
+    __syncthreads();
+    float *tmp = src;
+    src = dst;
+    dst = tmp;
+  }
+  out[blockIdx.x * 256 + t] = src[t];
+}
+// CHECK-LABEL: kernel swapped
+// CHECK: array out global float* drf
+// CHECK-NEXT: array x shared float[256] drf
+// CHECK-NEXT: array y shared float[256] drf
+
+// Without the barrier, a step's reads race with the next step's writes.
+__global__ void swapped_race(float *out, int steps) {
+  __mapcost_requires(blockDim.x == 256);
+  __shared__ float x[256], y[256];
+  unsigned t = threadIdx.x;
+  float *src = x, *dst = y;
+  x[t] = out[blockIdx.x * 256 + t];
+  __syncthreads();
+  for (int s = 0; s < steps; s++) {
+    dst[t] = (src[(t + 255) % 256] + src[(t + 1) % 256]) / 2;
+    float *tmp = src;
+    src = dst;
+    dst = tmp;
+  }
+}
+// CHECK-LABEL: kernel swapped_race
+// CHECK: array out global float* drf
+// CHECK-NEXT: array x shared float[256] race
+// CHECK-NEXT: array y shared float[256] race

@@ -113,3 +113,25 @@ __global__ void choices(float *a, float *b, float **tables, int c) {
   float *s = (c ? b : a) + 2;
   a[0] = s[2 * threadIdx.x];
 }
+
+// Pointers swapped at the end of each iteration: whether the pair is
+// swapped is a loop variable; after the loop, its value at the exit.
+// CHECK-LABEL: kernel swap
+// CHECK-NEXT: [[@LINE+11]]:24 read b offset 4 * threadIdx.x size 4 when dst_swapped
+// CHECK-NEXT: [[@LINE+10]]:24 read a offset 4 * threadIdx.x size 4 when dst_swapped ^ 1
+// CHECK-NEXT: [[@LINE+9]]:22 write a offset 4 * threadIdx.x size 4 when dst_swapped
+// CHECK-NEXT: [[@LINE+8]]:22 write b offset 4 * threadIdx.x size 4 when dst_swapped ^ 1
+// CHECK-NEXT: [[@LINE+12]]:25 write b offset 4 * threadIdx.x + 128 size 4 when $exit1
+// CHECK-NEXT: [[@LINE+11]]:25 write a offset 4 * threadIdx.x + 128 size 4 when $exit1 ^ 1
+// CHECK-NEXT: dst_swapped: pointers swapped by a loop at [[@LINE+4]]:21
+// CHECK-NEXT: $exit1: value after its loop
+__global__ void swap(float *a, float *b, int n) {
+  float *src = a, *dst = b;
+  for (int t = 0; t < n; t++) {
+    dst[threadIdx.x] = src[threadIdx.x] * 0.5f;
+    float *tmp = src;
+    src = dst;
+    dst = tmp;
+  }
+  src[threadIdx.x + 32] = 1.0f;
+}

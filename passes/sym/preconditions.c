@@ -27,13 +27,17 @@ typedef struct {
   mc_arena *a;
 } narrowing;
 
-/* The interval of the values x with `x pred c` in the predicate's reading
- * (signed or unsigned, w bits); false for != and what is no interval. */
-static bool pred_interval(LLVMIntPredicate p, uint64_t c, unsigned w, sym_ival *out,
-                          bool *is_signed) {
-  *is_signed = p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntSGT || p == LLVMIntSGE;
-  i128 v = *is_signed ? (i128)sym_sext(c, w) : (i128)(c & sym_mask(w));
-  i128 lo = *is_signed ? sym_smin(w) : 0, hi = *is_signed ? sym_smax(w) : sym_umax(w);
+static bool is_signed_pred(LLVMIntPredicate p) {
+  return p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntSGT || p == LLVMIntSGE;
+}
+
+/* The interval of the values x with `x pred c`, c and x of w bits, read
+ * signed or not (EQ either way, the others as their predicate says); false
+ * for != and an empty one. */
+static bool pred_interval(LLVMIntPredicate p, uint64_t c, unsigned w, bool is_signed,
+                          sym_ival *out) {
+  i128 v = is_signed ? (i128)sym_sext(c, w) : (i128)(c & sym_mask(w));
+  i128 lo = is_signed ? sym_smin(w) : 0, hi = is_signed ? sym_smax(w) : sym_umax(w);
   switch (p) {
   case LLVMIntEQ: lo = hi = v; break;
   case LLVMIntULT: case LLVMIntSLT: hi = v - 1; break;
@@ -67,54 +71,86 @@ static void meet_into(mc_interval *r, sym_ival v) {
     *r = sym_ival_store(m);
 }
 
-/* x pred c, x a dimension's special register or a parameter. */
-static void narrow_by_cmp(narrowing *n, LLVMValueRef x, LLVMIntPredicate p, uint64_t c,
-                          unsigned w) {
-  sym_ival v;
-  bool sgn;
-  if (!pred_interval(p, c, w, &v, &sgn))
-    return;
-  /* through an extension that the comparison reads as it is */
-  LLVMOpcode op = LLVMIsAInstruction(x) ? LLVMGetInstructionOpcode(x) : LLVMRet;
-  if ((op == LLVMZExt && (!sgn || p == LLVMIntEQ)) || (op == LLVMSExt && (sgn || p == LLVMIntEQ))) {
-    sgn = op == LLVMSExt;
-    x = LLVMGetOperand(x, 0);
-  }
-  if (LLVMIsAArgument(x)) {
-    for (unsigned i = 0; i < n->k->nparams; i++) {
-      if (n->k->params[i].value != x)
-        continue;
-      bool param_signed = !sym_type_is_unsigned(n->k->params[i].type);
-      /* one reading for the other only where they agree */
-      if (param_signed != sgn && p != LLVMIntEQ) {
-        unsigned pw = LLVMGetIntTypeWidth(LLVMTypeOf(x));
-        v = iv_meet(v, iv(0, sym_smax(pw)));
-      } else if (p == LLVMIntEQ) {
-        unsigned pw = LLVMGetIntTypeWidth(LLVMTypeOf(x));
-        i128 e = param_signed ? (i128)sym_sext(c, pw) : (i128)(c & sym_mask(pw));
-        v = iv(e, e);
-      }
-      meet_into(&n->params[i], v);
-    }
-    return;
-  }
+/* The dimension a special register reads (its interval in f, and the
+ * index's), or NULL. */
+static mc_interval *dimension(narrowing *n, LLVMValueRef x, mc_interval **index) {
   LLVMValueRef callee = LLVMIsACallInst(x) ? LLVMGetCalledValue(x) : NULL;
   size_t len = 0;
   const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
   static const char prefix[] = "llvm.nvvm.read.ptx.sreg.";
   if (strncmp(name, prefix, sizeof prefix - 1))
-    return;
+    return NULL;
   const char *r = name + sizeof prefix - 1;
   bool block = !strncmp(r, "ntid.", 5), grid = !strncmp(r, "nctaid.", 7);
   const char *d = r + (block ? 5 : 7);
   if (!(block || grid) || d[0] < 'x' || d[0] > 'z' || d[1])
-    return;
-  v = iv_meet(v, iv(1, sym_smax(32))); /* dimensions are positive */
+    return NULL;
   int i = d[0] - 'x';
-  mc_interval *dim = block ? &n->f->bdim[i] : &n->f->gdim[i];
-  meet_into(dim, v);
-  mc_interval *idx = block ? &n->f->tid[i] : &n->f->bid[i];
-  idx->hi = dim->hi - 1;
+  *index = block ? &n->f->tid[i] : &n->f->bid[i];
+  return block ? &n->f->bdim[i] : &n->f->gdim[i];
+}
+
+/* x pred c (w bits), x a dimension's special register or a parameter,
+ * perhaps extended, or x + d under an unsigned bound (what instcombine
+ * makes of `lo <= x && x < hi`: (unsigned)(x - lo) < hi - lo). */
+static void narrow_by_cmp(narrowing *n, LLVMValueRef x, LLVMIntPredicate p, uint64_t c,
+                          unsigned w) {
+  LLVMOpcode op = LLVMIsAInstruction(x) ? LLVMGetInstructionOpcode(x) : LLVMRet;
+  sym_ival v;
+  bool reading;
+  int ext = -1; /* 0 zext, 1 sext */
+  LLVMValueRef d = op == LLVMAdd ? LLVMGetOperand(x, 1) : NULL;
+  if (d && LLVMIsAConstantInt(d) && (p == LLVMIntULT || p == LLVMIntULE)) {
+    /* x + d in [0, hi]: x in [-d, hi - d] modulo 2^w, an interval in the
+     * reading where it does not wrap */
+    sym_ival sum;
+    if (!pred_interval(p, c, w, false, &sum))
+      return;
+    i128 lo_u = (i128)((0 - LLVMConstIntGetZExtValue(d)) & sym_mask(w));
+    i128 lo_s = (i128)sym_sext((uint64_t)lo_u, w);
+    reading = lo_u + sum.hi > sym_umax(w);
+    v = reading ? iv(lo_s, lo_s + sum.hi) : iv(lo_u, lo_u + sum.hi);
+    if (reading && v.hi > sym_smax(w))
+      return;
+    x = LLVMGetOperand(x, 0);
+  } else {
+    /* through an extension that the comparison reads as it is: x's value
+     * in the extension's reading is the extended value */
+    if ((op == LLVMZExt && !is_signed_pred(p)) ||
+        (op == LLVMSExt && (is_signed_pred(p) || p == LLVMIntEQ))) {
+      ext = op == LLVMSExt;
+      x = LLVMGetOperand(x, 0);
+    }
+    reading = is_signed_pred(p);
+  }
+  if (LLVMGetTypeKind(LLVMTypeOf(x)) != LLVMIntegerTypeKind)
+    return;
+  unsigned xw = LLVMGetIntTypeWidth(LLVMTypeOf(x));
+  mc_interval *index = NULL, *range = dimension(n, x, &index);
+  bool x_signed = false; /* how the range reads x: dimensions unsigned */
+  for (unsigned i = 0; !range && LLVMIsAArgument(x) && i < n->k->nparams; i++)
+    if (n->k->params[i].value == x) {
+      range = &n->params[i];
+      x_signed = !sym_type_is_unsigned(n->k->params[i].type);
+    }
+  if (!range || (d && xw != w))
+    return;
+  if (!d) {
+    if (p == LLVMIntEQ)
+      reading = ext >= 0 ? ext == 1 : x_signed;
+    if (!pred_interval(p, c, w, reading, &v))
+      return;
+  }
+  if (ext >= 0) /* the values an extended x can have */
+    v = iv_meet(v, reading ? iv(sym_smin(xw), sym_smax(xw)) : iv(0, sym_umax(xw)));
+  if (index) /* a dimension: 1 .. 2^31 - 1 in either reading */
+    v = iv_meet(v, iv(1, sym_smax(32)));
+  /* one reading for the other only where they agree */
+  if (reading != x_signed && (v.lo < 0 || v.hi > sym_smax(xw)))
+    return;
+  meet_into(range, v);
+  if (index)
+    index->hi = range->hi - 1;
 }
 
 /* Narrows by every conjunct of condition c that is such a comparison. */

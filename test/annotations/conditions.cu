@@ -58,3 +58,23 @@ __global__ void others(int *a, int n, int m) {
 // PRE-NEXT:   rd a[1]  @{{[0-9]+}}:31
 // PRE-NEXT:   if (threadIdx.x < n) {
 // PRE-NEXT:     assume (m != 0) & (n / m < 4)  @{{[0-9]+}}:5
+
+// A precondition that compares a parameter or a dimension with constants
+// (as instcombine writes `5 <= n && n < 100`: one unsigned comparison)
+// narrows its range; one that holds only by its ranges is shown as written.
+// A comparison that does not bound the value in its own reading (n as
+// unsigned: n may be negative) narrows nothing.
+__global__ void ranges(int *a, int n, unsigned m, int k) {
+  __mapcost_requires(n >= 5 && n < 100 && blockDim.x <= 64);
+  __mapcost_requires(m > 3u);
+  __mapcost_requires((unsigned)k > 4u);
+  if (n < 5 || threadIdx.x >= 64)
+    a[0] = 1;
+  a[threadIdx.x] = k < 0;
+}
+// PRE-LABEL: protocols of kernel ranges
+// PRE-NEXT:  requires {{.*}} (as ranges)
+// PRE-NEXT:  requires m >u 3 (as ranges)
+// PRE-NEXT:  requires (unsigned)k > 4
+// PRE-NEXT: array a (global): exact
+// PRE-NEXT:   if (0) {

@@ -178,8 +178,9 @@ def check_file(args):
             subprocess.run([args.clang, "-x", "cuda", "--cuda-device-only",
                             "--cuda-gpu-arch=sm_80", "-nocudainc", "-nocudalib",
                             "-Wno-unknown-cuda-version", "-include", prelude, level, "-g",
-                            "-Xclang", "-debug-info-kind=constructor", "-emit-llvm", "-Xclang", "-disable-llvm-passes", "-S", args.cu,
-                            "-o", ll], check=True)
+                            "-Xclang", "-debug-info-kind=constructor", "-emit-llvm",
+                            "-Xclang", "-disable-llvm-passes", "-S", args.cu, "-o", ll],
+                           check=True)
             for side in parse_launches(args.cu):
                 kind, msg, exact = check(args, side, ll)
                 label = "%s %s %s" % (level, side["kernel"], " ".join(

@@ -7,9 +7,12 @@
  * memcpy/memmove and memset of a kernel (vector loads and stores included),
  * in instruction order: the array it touches, followed back through GEPs,
  * bitcasts, address-space casts (generic pointers included) and pointer
- * phis and selects whose pointers all share one base; its byte offset from
- * that array's base as a 64-bit expression (multi-dimensional arrays
- * flattened); how many bytes it touches; read, write or atomic.
+ * phis and selects; its byte offset from that array's base as a 64-bit
+ * expression (multi-dimensional arrays flattened); how many bytes it
+ * touches; read, write or atomic. An instruction whose pointer is chosen
+ * between arrays by a condition (a select, or a phi of an if-then-else:
+ * `float *p = c ? a : b;`) is one access per array, each under the
+ * condition that chooses it (`when`).
  *
  * Memory regions: accesses with the same `region` may touch the same bytes.
  * Each array is its own region (kernel pointer parameters are assumed not
@@ -60,6 +63,9 @@ typedef struct {
   int array;               /* index into kernel->arrays (MC_BASE_ARRAY), else -1 */
   int region;              /* see above; -1 unless MC_BASE_ARRAY */
   const char *base_reason; /* MC_BASE_UNKNOWN */
+  /* 1 bit: the instruction touches this base only when it holds (its
+   * pointer is chosen between arrays); NULL: always. */
+  const mc_expr *when;
   const mc_expr *offset;   /* bytes from the array's base, 64 bits */
   const mc_expr *size;     /* bytes touched, 64 bits (constant except for
                               memcpy/memset of a variable length) */
@@ -99,6 +105,13 @@ mc_kernel_accesses *mc_find_accesses(mc_arena *a, const mc_kernel *k,
  * 64-bit byte offset. False when out of memory. */
 bool mc_pointer_base(mc_translator *t, LLVMValueRef ptr, mc_base_kind *base,
                      int *array, const char **reason, const mc_expr **offset);
+
+/* For a pointer phi of a loop header that swaps with another every
+ * iteration (`tmp = src; src = dst; dst = tmp;`): the 1-bit loop variable
+ * that says whether the pair is swapped (0 in the loop's first iteration,
+ * flipped in each); its accesses choose between the two pointers by it.
+ * NULL for other values. */
+const mc_expr *mc_pointer_swap(mc_translator *t, LLVMValueRef phi);
 
 const char *mc_access_kind_name(mc_access_kind k); /* "read", "write", "atomic" */
 const char *mc_atomic_scope_name(mc_atomic_scope s); /* "block", "device", ... */

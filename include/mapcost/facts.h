@@ -19,7 +19,10 @@
  *   mapcost.unsupported(ptr what)   GPUVerify constructs mapcost ignores
  *
  * mc_find_facts collects them per kernel, in program order, into
- * mc_kernel.facts.
+ * mc_kernel.facts. A condition that clang made branches (`a && b` whose b
+ * it cannot evaluate unconditionally) arrives as a phi; its text is read
+ * back from the branches (mc_phi_decision, kernels.h), and the statements
+ * are noduplicate in the analysed module, so the call stays one.
  */
 #ifndef MAPCOST_FACTS_H
 #define MAPCOST_FACTS_H
@@ -64,7 +67,9 @@ struct mc_fact {
                              ("__read") or why it is ignored */
   const char *file;       /* NULL without debug info */
   unsigned line, column;
-  bool at_entry;          /* in the kernel's entry block: holds on entry */
+  bool at_entry;          /* every thread reaches it first thing (the entry
+                             block, or after only the branches of a
+                             condition): holds on entry */
 };
 
 /* Fills ks->kernels[i].facts for every kernel of m (allocated in a).

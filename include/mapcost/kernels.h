@@ -100,6 +100,29 @@ const char *mc_space_name(mc_space s);
 /* The position of an instruction in its function (0 for the first of the
  * entry block): an identity that traces of one module agree on. */
 unsigned mc_inst_ordinal(LLVMValueRef inst);
+/* How a phi's value follows from the branches that lead to its block
+ * (passes/kernels/decide.c): `a && b` whose b cannot be evaluated
+ * unconditionally is `a ? b : false` over two branches and a phi. A DAG:
+ * a leaf is the phi's incoming value on the edge the branches took. */
+typedef enum {
+  MC_DECIDE_LEAF,   /* value: the phi's incoming value */
+  MC_DECIDE_BRANCH, /* value (i1) ? yes : no */
+  MC_DECIDE_CASE,   /* value == case_value ? yes : no (a switch) */
+} mc_decision_kind;
+
+typedef struct mc_decision {
+  mc_decision_kind kind;
+  LLVMValueRef value;
+  int64_t case_value;
+  const struct mc_decision *yes, *no;
+} mc_decision;
+
+/* The decision of phi: from a block D that dominates the phi's block B,
+ * through a single-entry acyclic region of at most 32 blocks every path
+ * of which reaches B. NULL when there is none (a loop, a path that leaves,
+ * a side entrance) or out of memory (*oom). Allocated in a. */
+const mc_decision *mc_phi_decision(mc_arena *a, LLVMValueRef phi, bool *oom);
+
 /* "float[16][17]", "float*", "float[] (extern)" */
 const char *mc_array_type_text(mc_arena *a, const mc_array *arr);
 

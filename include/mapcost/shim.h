@@ -10,6 +10,8 @@
 #ifndef MAPCOST_SHIM_H
 #define MAPCOST_SHIM_H
 
+#include "mapcost/support.h"
+
 #include <llvm-c/Core.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -146,6 +148,49 @@ int mc_shim_block_loop(const mc_shim_cfg *c, LLVMBasicBlockRef b); /* innermost,
 /* The value of case `index` of a switch (its destination is successor
  * index + 1). LLVM 22 no longer keeps case values among the operands. */
 bool mc_shim_switch_case_value(LLVMValueRef sw, unsigned index, int64_t *value);
+
+/* ---- Scalar evolution (Evolution.cpp), for the protocol stage -------- */
+
+/* LLVM's ScalarEvolution of one function (with its own dominators and
+ * loops). NULL for a declaration or when out of memory; free with
+ * mc_shim_scev_free. */
+typedef struct mc_shim_scev mc_shim_scev;
+mc_shim_scev *mc_shim_scev_new(LLVMValueRef fn);
+void mc_shim_scev_free(mc_shim_scev *s);
+
+/* A SCEV expression as SCEV means it: integers of `width` bits, + and *
+ * modulo 2^width, udiv, casts, min/max, and add recurrences
+ * {op0,+,op1,+,op2...} of a loop, whose value in iteration k of that loop
+ * is the sum of op_i * binomial(k, i). */
+typedef enum {
+  MC_SCEV_CONST,  /* value */
+  MC_SCEV_VALUE,  /* v: an integer value of the function */
+  MC_SCEV_ADD, MC_SCEV_MUL, MC_SCEV_UDIV,
+  MC_SCEV_ZEXT, MC_SCEV_SEXT, MC_SCEV_TRUNC, /* of ops[0], to width */
+  MC_SCEV_SMAX, MC_SCEV_UMAX, MC_SCEV_SMIN, MC_SCEV_UMIN,
+  MC_SCEV_ADDREC, /* ops: start, step, ...; loop: its header */
+} mc_scev_kind;
+
+typedef struct mc_scev {
+  mc_scev_kind kind;
+  unsigned width;
+  uint64_t value;
+  LLVMValueRef v;
+  LLVMBasicBlockRef loop;
+  unsigned nops;
+  const struct mc_scev *const *ops;
+} mc_scev;
+
+/* The exact number of times the loop with this header takes its back edge
+ * each time it is entered, for every input (ScalarEvolution's exact
+ * count, no predicates); NULL when SCEV does not know it exactly or it is
+ * not an integer expression of at most 64 bits. Allocated in a. */
+const mc_scev *mc_shim_scev_backedge_count(mc_shim_scev *s, LLVMBasicBlockRef header,
+                                           mc_arena *a);
+/* An integer value as SCEV sees it (a header phi: an add recurrence of its
+ * loop, when it is one); NULL when it is no integer expression of at most
+ * 64 bits. Allocated in a. */
+const mc_scev *mc_shim_scev_value(mc_shim_scev *s, LLVMValueRef v, mc_arena *a);
 
 /* An instruction inlined from a header (the prelude's __syncthreads_count,
  * the SDK's __syncwarp, cooperative groups) gets the location of the call

@@ -199,8 +199,10 @@ const char *mc_sym_unread_dims_text(mc_arena *a, unsigned dims);
  * kernel's launch bounds (reqntid exactly; maxntid bounds the whole block),
  * the dimensions it never reads (mc_sym_unread_dims),
  * -mapcost-block-dim, -mapcost-grid-dim, -mapcost-warp-size and
- * -mapcost-param (by source name). o may be NULL. Parameter intervals are
- * allocated in a. False when out of memory. */
+ * -mapcost-param (by source name), then by the kernel's preconditions that
+ * compare a dimension or a parameter with a constant (requires, axioms,
+ * assumptions on entry; conjuncts of them too). o may be NULL. Parameter
+ * intervals are allocated in a. False when out of memory. */
 bool mc_sym_facts_for_kernel(mc_sym_facts *f, mc_arena *a, const mc_kernel *k,
                              const mc_options *o);
 

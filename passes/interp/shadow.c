@@ -56,9 +56,10 @@ static void fill_access(interp *in, mc_observed_access *a, const acc *x,
 static void report(interp *in, const object *o, uint64_t off, bool grid,
                    const acc *earlier, uint32_t earlier_block, const acc *now,
                    bool write_write) {
-  for (unsigned i = 0; i < in->nraces; i++) { /* one report per pair */
+  for (unsigned i = 0; i < in->nraces; i++) { /* one report per pair and array */
     mc_observed_race *r = &in->races[i];
-    if (r->grid == grid && r->first.inst == in->insts[earlier->inst - 1].inst &&
+    if (r->grid == grid && r->array == o->array &&
+        r->first.inst == in->insts[earlier->inst - 1].inst &&
         r->second.inst == in->insts[now->inst - 1].inst)
       return;
   }

@@ -102,6 +102,8 @@ typedef struct {
 } text_ctx;
 
 static const char *expr_text(const text_ctx *c, LLVMValueRef v, unsigned depth);
+static bool is_logical(LLVMValueRef v);
+static const char *bool_text(const text_ctx *c, LLVMValueRef v, unsigned depth);
 
 /* The special registers as CUDA spells them. */
 static const char *const SREGS[][2] = {
@@ -321,20 +323,20 @@ static const char *expr_text(const text_ctx *c, LLVMValueRef v, unsigned depth) 
     return mc_sprintf(c->a, "(%s %s %s)", expr_text(c, LLVMGetOperand(v, 0), depth + 1),
                       fcmp_symbol(LLVMGetFCmpPredicate(v)),
                       expr_text(c, LLVMGetOperand(v, 1), depth + 1));
-  case LLVMSelect: {
-    LLVMValueRef cond = LLVMGetOperand(v, 0), t = LLVMGetOperand(v, 1),
-                 f = LLVMGetOperand(v, 2);
-    if (is_bool(v) && is_const_int(t, -1))
-      return mc_sprintf(c->a, "(%s || %s)", expr_text(c, cond, depth + 1),
-                        expr_text(c, f, depth + 1));
-    if (is_bool(v) && is_const_int(f, 0))
-      return mc_sprintf(c->a, "(%s && %s)", expr_text(c, cond, depth + 1),
-                        expr_text(c, t, depth + 1));
-    return mc_sprintf(c->a, "(%s ? %s : %s)", expr_text(c, cond, depth + 1),
-                      expr_text(c, t, depth + 1), expr_text(c, f, depth + 1));
-  }
+  case LLVMSelect:
+    if (is_logical(v))
+      return bool_text(c, v, depth);
+    return mc_sprintf(c->a, "(%s ? %s : %s)", expr_text(c, LLVMGetOperand(v, 0), depth + 1),
+                      expr_text(c, LLVMGetOperand(v, 1), depth + 1),
+                      expr_text(c, LLVMGetOperand(v, 2), depth + 1));
   case LLVMFNeg:
     return mc_sprintf(c->a, "-%s", expr_text(c, LLVMGetOperand(v, 0), depth + 1));
+  case LLVMAnd:
+  case LLVMOr:
+  case LLVMPHI:
+    if (is_logical(v))
+      return bool_text(c, v, depth);
+    break;
   default:
     break;
   }
@@ -349,6 +351,179 @@ static const char *expr_text(const text_ctx *c, LLVMValueRef v, unsigned depth) 
     return mc_sprintf(c->a, "!%s", expr_text(c, l, depth + 1));
   return mc_sprintf(c->a, "(%s %s %s)", expr_text(c, l, depth + 1), sym,
                     expr_text(c, r, depth + 1));
+}
+
+/* ---- Conditions that clang made branches ----------------------------------- */
+
+/* A piece of a phi's decision as text: `op` is its outermost operator when
+ * the text is not parenthesised ('&' for a && chain, '|' for ||), else 0. */
+typedef struct {
+  const char *text;
+  char op;
+} piece;
+
+static piece decision_text(const text_ctx *c, const mc_decision *d, bool boolean,
+                           unsigned depth);
+static piece bool_piece(const text_ctx *c, LLVMValueRef v, unsigned depth);
+
+/* 1 or 0 for a leaf that is the constant true or false, else -1. */
+static int leaf_bool(const mc_decision *d) {
+  if (d->kind != MC_DECIDE_LEAF || !LLVMIsAConstantInt(d->value) || !is_bool(d->value))
+    return -1;
+  return LLVMConstIntGetZExtValue(d->value) != 0;
+}
+
+/* Do two decisions say the same (blocks are shared; leaves are not)? */
+static bool same_node(const mc_decision *x, const mc_decision *y) {
+  return x == y || (x->kind == MC_DECIDE_LEAF && y->kind == MC_DECIDE_LEAF && x->value == y->value);
+}
+
+static LLVMIntPredicate inverse(LLVMIntPredicate p) {
+  switch (p) {
+  case LLVMIntEQ: return LLVMIntNE;
+  case LLVMIntNE: return LLVMIntEQ;
+  case LLVMIntSGT: return LLVMIntSLE;
+  case LLVMIntSGE: return LLVMIntSLT;
+  case LLVMIntSLT: return LLVMIntSGE;
+  case LLVMIntSLE: return LLVMIntSGT;
+  case LLVMIntUGT: return LLVMIntULE;
+  case LLVMIntUGE: return LLVMIntULT;
+  case LLVMIntULT: return LLVMIntUGE;
+  case LLVMIntULE: return LLVMIntUGT;
+  }
+  return p;
+}
+
+/* The condition a decision node tests, or its negation. */
+static piece test_text(const text_ctx *c, const mc_decision *d, bool negated,
+                       unsigned depth) {
+  if (d->kind == MC_DECIDE_CASE)
+    return (piece){mc_sprintf(c->a, "(%s %s %lld)", expr_text(c, d->value, depth + 1),
+                              negated ? "!=" : "==", (long long)d->case_value),
+                   0};
+  if (negated && LLVMIsAICmpInst(d->value))
+    return (piece){mc_sprintf(c->a, "(%s %s %s)",
+                              expr_text(c, LLVMGetOperand(d->value, 0), depth + 1),
+                              icmp_symbol(inverse(LLVMGetICmpPredicate(d->value))),
+                              expr_text(c, LLVMGetOperand(d->value, 1), depth + 1)),
+                   0};
+  if (!negated)
+    return bool_piece(c, d->value, depth + 1);
+  return (piece){mc_sprintf(c->a, "!%s", expr_text(c, d->value, depth + 1)), 0};
+}
+
+/* x OP y, flattening chains of the same operator. */
+static piece join_text(const text_ctx *c, piece x, char op, piece y) {
+  const char *sym = op == '&' ? "&&" : "||";
+  const char *xt = x.op && x.op != op ? mc_sprintf(c->a, "(%s)", x.text) : x.text;
+  const char *yt = y.op && y.op != op ? mc_sprintf(c->a, "(%s)", y.text) : y.text;
+  return (piece){mc_sprintf(c->a, "%s %s %s", xt, sym, yt), op};
+}
+
+static const char *closed(const text_ctx *c, piece p) {
+  return p.op ? mc_sprintf(c->a, "(%s)", p.text) : p.text;
+}
+
+static piece decision_text(const text_ctx *c, const mc_decision *d, bool boolean,
+                           unsigned depth) {
+  if (depth > 16)
+    return (piece){"...", 0};
+  if (d->kind == MC_DECIDE_LEAF)
+    return boolean ? bool_piece(c, d->value, depth + 1)
+                   : (piece){expr_text(c, d->value, depth + 1), 0};
+  int yes = boolean ? leaf_bool(d->yes) : -1, no = boolean ? leaf_bool(d->no) : -1;
+  if (yes >= 0 && no >= 0 && yes != no)
+    return test_text(c, d, yes == 0, depth);
+  if (no == 0) /* c && yes */
+    return join_text(c, test_text(c, d, false, depth), '&',
+                     decision_text(c, d->yes, boolean, depth + 1));
+  if (yes == 0) /* !c && no */
+    return join_text(c, test_text(c, d, true, depth), '&',
+                     decision_text(c, d->no, boolean, depth + 1));
+  if (yes == 1) /* c || no */
+    return join_text(c, test_text(c, d, false, depth), '|',
+                     decision_text(c, d->no, boolean, depth + 1));
+  if (no == 1) /* !c || yes */
+    return join_text(c, test_text(c, d, true, depth), '|',
+                     decision_text(c, d->yes, boolean, depth + 1));
+  const mc_decision *y = d->yes, *n = d->no;
+  if (boolean && y->kind != MC_DECIDE_LEAF && same_node(y->no, n) && leaf_bool(y->yes) == 1)
+    return join_text(c, /* c ? (y || n) : n is (c && y) || n */
+                     join_text(c, test_text(c, d, false, depth), '&',
+                               test_text(c, y, false, depth + 1)),
+                     '|', decision_text(c, n, true, depth + 1));
+  if (boolean && n->kind != MC_DECIDE_LEAF && same_node(n->yes, y) && leaf_bool(n->no) == 0)
+    return join_text(c, /* c ? y : (n && y) is (c || n) && y */
+                     join_text(c, test_text(c, d, false, depth), '|',
+                               test_text(c, n, false, depth + 1)),
+                     '&', decision_text(c, y, true, depth + 1));
+  if (boolean && n->kind != MC_DECIDE_LEAF && same_node(n->no, y) && leaf_bool(n->yes) == 1)
+    return join_text(c, /* c ? y : (n || y) is (!c && n) || y */
+                     join_text(c, test_text(c, d, true, depth), '&',
+                               test_text(c, n, false, depth + 1)),
+                     '|', decision_text(c, y, true, depth + 1));
+  if (boolean && y->kind != MC_DECIDE_LEAF && same_node(y->yes, n) && leaf_bool(y->no) == 0)
+    return join_text(c, /* c ? (y && n) : n is (!c || y) && n */
+                     join_text(c, test_text(c, d, true, depth), '|',
+                               test_text(c, y, false, depth + 1)),
+                     '&', decision_text(c, n, true, depth + 1));
+  return (piece){mc_sprintf(c->a, "(%s ? %s : %s)", closed(c, test_text(c, d, false, depth)),
+                            closed(c, decision_text(c, d->yes, boolean, depth + 1)),
+                            closed(c, decision_text(c, d->no, boolean, depth + 1))),
+                 0};
+}
+
+/* Is v a condition made of && and ||: a select of i1 with a constant arm,
+ * an and/or of i1, or a phi that branches decide (mc_phi_decision)? */
+static bool is_logical(LLVMValueRef v) {
+  if (!is_bool(v) || !LLVMIsAInstruction(v))
+    return false;
+  switch (LLVMGetInstructionOpcode(v)) {
+  case LLVMSelect:
+    return is_const_int(LLVMGetOperand(v, 1), -1) || is_const_int(LLVMGetOperand(v, 2), 0);
+  case LLVMAnd:
+  case LLVMOr:
+    return true;
+  case LLVMPHI:
+    return LLVMCountIncoming(v) >= 2;
+  default:
+    return false;
+  }
+}
+
+/* A condition as a piece: chains of && and || flattened. */
+static piece bool_piece(const text_ctx *c, LLVMValueRef v, unsigned depth) {
+  if (depth > 16)
+    return (piece){"...", 0};
+  if (!is_logical(v))
+    return (piece){expr_text(c, v, depth + 1), 0};
+  LLVMValueRef x = LLVMGetOperand(v, 0);
+  switch (LLVMGetInstructionOpcode(v)) {
+  case LLVMSelect:
+    if (is_const_int(LLVMGetOperand(v, 1), -1)) /* x || y */
+      return join_text(c, bool_piece(c, x, depth + 1), '|',
+                       bool_piece(c, LLVMGetOperand(v, 2), depth + 1));
+    return join_text(c, bool_piece(c, x, depth + 1), '&', /* x && y */
+                     bool_piece(c, LLVMGetOperand(v, 1), depth + 1));
+  case LLVMAnd:
+  case LLVMOr:
+    return join_text(c, bool_piece(c, x, depth + 1),
+                     LLVMGetInstructionOpcode(v) == LLVMAnd ? '&' : '|',
+                     bool_piece(c, LLVMGetOperand(v, 1), depth + 1));
+  default: { /* a phi */
+    bool oom;
+    const mc_decision *d = mc_phi_decision(c->a, v, &oom);
+    if (d)
+      return decision_text(c, d, true, depth + 1);
+    size_t n;
+    const char *name = LLVMGetValueName2(v, &n);
+    return (piece){n ? mc_strndup(c->a, name, n) : "?", 0};
+  }
+  }
+}
+
+static const char *bool_text(const text_ctx *c, LLVMValueRef v, unsigned depth) {
+  return closed(c, bool_piece(c, v, depth));
 }
 
 /* The text of a condition, without its outermost parentheses. */
@@ -427,6 +602,66 @@ static const mc_fact_kind FACT_OF[] = {
     [CALL_INVARIANT] = MC_FACT_INVARIANT, [CALL_UNSUPPORTED] = MC_FACT_IGNORED,
 };
 
+enum { MAX_BEFORE = 32 };
+
+static int block_index(LLVMBasicBlockRef const *v, unsigned n, LLVMBasicBlockRef x) {
+  for (unsigned i = 0; i < n; i++)
+    if (v[i] == x)
+      return (int)i;
+  return -1;
+}
+
+/* Is there a cycle through v[i] among the blocks v[0..n)? (a depth-first
+ * search: state 0 new, 1 on the path, 2 done) */
+static bool cyclic(LLVMBasicBlockRef const *v, unsigned n, unsigned char *state, unsigned i) {
+  state[i] = 1;
+  LLVMValueRef term = LLVMGetBasicBlockTerminator(v[i]);
+  for (unsigned k = 0; term && k < LLVMGetNumSuccessors(term); k++) {
+    int j = block_index(v, n, LLVMGetSuccessor(term, k));
+    if (j >= 0 && (state[j] == 1 || (state[j] == 0 && cyclic(v, n, state, (unsigned)j))))
+      return true;
+  }
+  state[i] = 2;
+  return false;
+}
+
+/* Does every thread run block b once, having done nothing before it but
+ * evaluate a condition: b is the entry block, or every path from the entry
+ * block reaches b through at most 32 blocks and no cycle (the branches of
+ * `__mapcost_assume(a && b)` that clang made)? */
+static bool on_entry(LLVMBasicBlockRef b, LLVMBasicBlockRef entry) {
+  if (b == entry)
+    return true;
+  LLVMBasicBlockRef v[MAX_BEFORE];
+  unsigned char state[MAX_BEFORE] = {0};
+  unsigned n = 0;
+  for (unsigned i = 0; i <= n; i++) { /* the blocks that reach b */
+    LLVMBasicBlockRef x = i ? v[i - 1] : b;
+    for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(x)); u; u = LLVMGetNextUse(u)) {
+      LLVMValueRef term = LLVMGetUser(u);
+      if (!LLVMIsAInstruction(term) || !LLVMIsATerminatorInst(term))
+        continue;
+      LLVMBasicBlockRef p = LLVMGetInstructionParent(term);
+      if (p == b || (block_index(v, n, p) < 0 && n == MAX_BEFORE))
+        return false; /* b is in a loop, or too far */
+      if (block_index(v, n, p) < 0)
+        v[n++] = p;
+    }
+  }
+  if (block_index(v, n, entry) < 0)
+    return false;
+  for (unsigned i = 0; i < n; i++) { /* no path leaves */
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(v[i]);
+    for (unsigned k = 0; term && k < LLVMGetNumSuccessors(term); k++)
+      if (LLVMGetSuccessor(term, k) != b && block_index(v, n, LLVMGetSuccessor(term, k)) < 0)
+        return false;
+  }
+  for (unsigned i = 0; i < n; i++)
+    if (!state[i] && cyclic(v, n, state, i))
+      return false;
+  return true;
+}
+
 /* The fact of one call, appended to l (or nothing, for a call that is part
  * of another fact). False when out of memory. */
 static bool add_call(mc_arena *a, const mc_kernel *k, LLVMValueRef call,
@@ -446,7 +681,7 @@ static bool add_call(mc_arena *a, const mc_kernel *k, LLVMValueRef call,
     return false;
   f->kind = FACT_OF[kind];
   f->call = call;
-  f->at_entry = LLVMGetInstructionParent(call) == entry;
+  f->at_entry = on_entry(LLVMGetInstructionParent(call), entry);
   locate(a, f, call);
   switch (kind) {
   case CALL_SUPPRESS: {

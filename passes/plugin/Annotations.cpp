@@ -12,8 +12,9 @@
 // The function, in the clone only, loses its body and becomes the
 // declaration `mapcost.<kind>`: a statement (requires, assume, suppress,
 // ...) has only inaccessible-memory effects, so nothing may delete, merge
-// or hoist its calls and they change no memory the analysis looks at; a
-// value (uniform, distinct, other) is pure.
+// or hoist its calls and they change no memory the analysis looks at, and
+// is noduplicate, so that no pass copies a call into the paths of a
+// branch before it; a value (uniform, distinct, other) is pure.
 //
 //===----------------------------------------------------------------------===//
 #include "Annotations.h"
@@ -138,6 +139,11 @@ unsigned mapcost::lowerAnnotations(Module &M) {
       F->addFnAttr(Attribute::Speculatable);
     } else {
       F->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
+      // `__mapcost_requires(a && b)` whose b clang made a branch passes a
+      // phi; threading that branch would copy the call into each path
+      // with the phi's value there (`requires(false)` on the path where a
+      // fails, which would make every query vacuous). One call stays.
+      F->addFnAttr(Attribute::NoDuplicate);
     }
     F->setName("");
     F->setName(freeName(M, Kind));
@@ -163,6 +169,7 @@ unsigned mapcost::lowerAnnotations(Module &M) {
           A->setDoesNotThrow();
           A->setWillReturn();
           A->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
+          A->addFnAttr(Attribute::NoDuplicate);
         }
         Assume = FunctionCallee(A);
       }

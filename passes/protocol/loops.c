@@ -150,6 +150,120 @@ static const mc_expr *closed_form(pr_build *b, const mc_ploop *l, const mc_loop_
   }
 }
 
+/* ---- What LLVM's scalar evolution knows ------------------------------------ */
+
+static mc_shim_scev *scev_of(pr_build *b) {
+  if (!b->scev && !b->scev_failed) {
+    b->scev = mc_shim_scev_new(b->p->kernel->fn);
+    b->scev_failed = !b->scev;
+  }
+  return b->scev;
+}
+
+/* The loop (index) whose header is bb, or -1. */
+static int loop_of_header(pr_build *b, LLVMBasicBlockRef bb) {
+  for (unsigned i = 0; i < b->ls->nloops; i++)
+    if (b->ls->blocks[b->ls->loops[i].header].bb == bb)
+      return (int)i;
+  return -1;
+}
+
+/* Is loop `outer` loop `inner` or around it? */
+static bool encloses(const mc_lockstep *ls, int outer, int inner) {
+  for (int x = inner; x >= 0; x = ls->loops[x].parent)
+    if (x == outer)
+      return true;
+  return false;
+}
+
+static const mc_expr *from_scev(pr_build *b, unsigned l, const mc_scev *e);
+
+/* {op0,+,op1,+,op2} of loop m in its iteration k: op0 + op1 * k +
+ * op2 * (k * (k - 1) / 2), the binomial computed exactly in 64 bits
+ * (k < 2^32) and then taken modulo 2^width, as SCEV means it. */
+static const mc_expr *recurrence(pr_build *b, unsigned l, const mc_scev *e) {
+  mc_sym *s = b->s;
+  int m = loop_of_header(b, e->loop);
+  if (m < 0 || !encloses(b->ls, m, (int)l) || e->nops > 3 ||
+      (!b->p->loops[m].iter && !pr_loop_ready(b, (unsigned)m)))
+    return NULL;
+  const mc_expr *k = b->p->loops[m].iter;
+  const mc_expr *k64 = mc_expr_resize(s, k, 64, false);
+  const mc_expr *binom[3] = {
+      mc_expr_const(s, e->width, 1), mc_expr_resize(s, k, e->width, false),
+      mc_expr_resize(s,
+                     mc_expr_binary(s, MC_EXPR_LSHR,
+                                    mc_expr_mul(s, k64,
+                                                mc_expr_sub(s, k64, mc_expr_const(s, 64, 1), 0),
+                                                0),
+                                    mc_expr_const(s, 64, 1), 0),
+                     e->width, false)};
+  const mc_expr *sum = mc_expr_const(s, e->width, 0);
+  for (unsigned i = 0; i < e->nops && sum; i++)
+    sum = mc_expr_add(s, sum, mc_expr_mul(s, from_scev(b, l, e->ops[i]), binom[i], 0), 0);
+  return sum;
+}
+
+/* A SCEV (shim.h) met in loop l as an expression over the same atoms as
+ * the protocol's: values translated, recurrences of l or of a loop around
+ * it in their iteration; NULL where that cannot be (a recurrence of
+ * another loop or of a higher order). */
+static const mc_expr *from_scev(pr_build *b, unsigned l, const mc_scev *e) {
+  mc_sym *s = b->s;
+  if (!e || !mc_spend(b->a, 1, "protocol"))
+    return NULL;
+  static const mc_expr_op nary[] = {
+      [MC_SCEV_ADD] = MC_EXPR_ADD,   [MC_SCEV_MUL] = MC_EXPR_MUL,
+      [MC_SCEV_UDIV] = MC_EXPR_UDIV, [MC_SCEV_SMAX] = MC_EXPR_SMAX,
+      [MC_SCEV_UMAX] = MC_EXPR_UMAX, [MC_SCEV_SMIN] = MC_EXPR_SMIN,
+      [MC_SCEV_UMIN] = MC_EXPR_UMIN, [MC_SCEV_ZEXT] = MC_EXPR_ZEXT,
+      [MC_SCEV_SEXT] = MC_EXPR_SEXT, [MC_SCEV_TRUNC] = MC_EXPR_TRUNC};
+  const mc_expr *x = NULL;
+  switch (e->kind) {
+  case MC_SCEV_CONST:
+    x = mc_expr_const(s, e->width, (int64_t)e->value);
+    break;
+  case MC_SCEV_VALUE:
+    x = pr_after_loops(b, mc_translate(b->t, e->v));
+    break;
+  case MC_SCEV_ZEXT:
+  case MC_SCEV_SEXT:
+  case MC_SCEV_TRUNC:
+    x = mc_expr_cast(s, nary[e->kind], from_scev(b, l, e->ops[0]), e->width);
+    break;
+  case MC_SCEV_ADDREC:
+    x = recurrence(b, l, e);
+    break;
+  default:
+    x = from_scev(b, l, e->ops[0]);
+    for (unsigned i = 1; i < e->nops && x; i++)
+      x = mc_expr_binary(s, nary[e->kind], x, from_scev(b, l, e->ops[i]), 0);
+    break;
+  }
+  return x && x->width == e->width ? x : NULL;
+}
+
+/* Loop variable v of loop l as SCEV's add recurrence of l, when it is one. */
+static const mc_expr *scev_closed_form(pr_build *b, unsigned l, const mc_loop_var *v) {
+  LLVMValueRef phi = v->atom->value;
+  mc_shim_scev *se = phi && LLVMGetTypeKind(LLVMTypeOf(phi)) == LLVMIntegerTypeKind
+                         ? scev_of(b)
+                         : NULL;
+  const mc_scev *e = se ? mc_shim_scev_value(se, phi, b->a) : NULL;
+  if (!e || e->kind != MC_SCEV_ADDREC || e->loop != b->ls->blocks[b->ls->loops[l].header].bb)
+    return NULL;
+  return from_scev(b, l, e);
+}
+
+/* The last iteration of loop l as SCEV's exact back-edge count. */
+static const mc_expr *scev_last(pr_build *b, unsigned l) {
+  mc_shim_scev *se = scev_of(b);
+  const mc_scev *e =
+      se ? mc_shim_scev_backedge_count(se, b->ls->blocks[b->ls->loops[l].header].bb, b->a)
+         : NULL;
+  return e ? mc_expr_resize(b->s, from_scev(b, l, e), 64, false) : NULL;
+}
+
 /* ---- The exit condition and the range ------------------------------------- */
 
 typedef struct {
@@ -358,7 +472,9 @@ const mc_expr *pr_at_exit(pr_build *b, unsigned l, const mc_expr *e, bool *missi
 
 
 /* The value of an LCSSA phi (outside loop l, all incoming values from
- * inside it) after the loop; NULL when it cannot be had. */
+ * inside it) after the loop; NULL when it cannot be had. For a pointer phi
+ * of a pair swapped by the loop, the value is whether they are swapped
+ * (access.c's `when` after the loop). */
 static const mc_expr *after(pr_build *b, LLVMValueRef phi, unsigned width, bool *oom) {
   const mc_lockstep *ls = b->ls;
   unsigned n = LLVMCountIncoming(phi);
@@ -377,8 +493,13 @@ static const mc_expr *after(pr_build *b, LLVMValueRef phi, unsigned width, bool 
   for (unsigned i = 0; i < n; i++) {
     if (!block_in(ls, (unsigned)l, mc_ls_block_index(ls, LLVMGetIncomingBlock(phi, i))))
       return NULL;
-    const mc_expr *e = pr_after_loops(b, mc_translate(b->t, LLVMGetIncomingValue(phi, i)));
-    if (!e) {
+    LLVMValueRef in = LLVMGetIncomingValue(phi, i);
+    const mc_expr *e;
+    if (LLVMGetTypeKind(LLVMTypeOf(in)) == LLVMPointerTypeKind) {
+      /* a pair of swapped pointers: which way round they are */
+      if (!(e = mc_pointer_swap(b->t, in)))
+        return NULL;
+    } else if (!(e = pr_after_loops(b, mc_translate(b->t, in)))) {
       *oom = true;
       return NULL;
     }
@@ -421,6 +542,19 @@ const mc_expr *pr_after_loops(pr_build *b, const mc_expr *e) {
 
 /* ---- One loop ------------------------------------------------------------ */
 
+/* The variable of a pair of pointers swapped every iteration (access.h,
+ * mc_pointer_swap): 0, then flipped; once per pair. */
+static bool add_swap_var(pr_build *b, mc_ploop *l, const mc_expr *swap) {
+  for (unsigned i = 0; i < l->nvars; i++)
+    if (l->vars[i].atom == swap->atom)
+      return true;
+  mc_loop_var *v = &l->vars[l->nvars++];
+  *v = (mc_loop_var){.atom = swap->atom, .var = swap, .step = MC_STEP_OTHER,
+                     .init = mc_expr_const(b->s, 1, 0),
+                     .next = mc_expr_binary(b->s, MC_EXPR_XOR, swap, mc_expr_const(b->s, 1, 1), 0)};
+  return v->init && v->next;
+}
+
 static bool build_loop(pr_build *b, unsigned index) {
   const mc_lockstep *ls = b->ls;
   const mc_ls_loop *ll = &ls->loops[index];
@@ -450,6 +584,12 @@ static bool build_loop(pr_build *b, unsigned index) {
     LLVMTypeKind tk = LLVMGetTypeKind(LLVMTypeOf(phi));
     if (tk != LLVMIntegerTypeKind && tk != LLVMPointerTypeKind)
       continue;
+    const mc_expr *swap = tk == LLVMPointerTypeKind ? mc_pointer_swap(b->t, phi) : NULL;
+    if (swap) { /* a pair of pointers swapped: whether they are is the variable */
+      if (!add_swap_var(b, l, swap))
+        return false;
+      continue;
+    }
     bool oom = false;
     const mc_expr *var = incoming(b, phi, &oom);
     if (oom)
@@ -480,6 +620,8 @@ static bool build_loop(pr_build *b, unsigned index) {
     mc_loop_var *v = &l->vars[i];
     classify(b, l, v);
     v->closed = closed_form(b, l, v);
+    if (!v->closed)
+      v->closed = scev_closed_form(b, index, v);
     if (!v->closed && !l->irregular)
       l->irregular = mc_sprintf(b->a, "%s changes in a way that is not a range",
                                 v->atom->name);
@@ -491,6 +633,8 @@ static bool build_loop(pr_build *b, unsigned index) {
   if (!leave || !(l->stay = pr_after_loops(b, mc_expr_not(b->s, leave))))
     return false;
   analyse_exit(b, l);
+  if (!l->last && (l->last = scev_last(b, index)))
+    l->monotone = true; /* the iterations are exactly k <= last */
   if (!l->irregular && !l->monotone)
     l->irregular = "its exit test is not a bound that the loop variable moves towards";
   return true;

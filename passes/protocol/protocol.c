@@ -86,9 +86,10 @@ static const char *access_approx(pr_build *b, const mc_access *x) {
 static const mc_access *after_loops(pr_build *b, const mc_access *x) {
   const mc_expr *off = pr_after_loops(b, x->offset), *size = pr_after_loops(b, x->size);
   const mc_expr *index = x->index ? pr_after_loops(b, x->index) : NULL;
-  if (!off || !size || (x->index && !index))
+  const mc_expr *when = x->when ? pr_after_loops(b, x->when) : NULL;
+  if (!off || !size || (x->index && !index) || (x->when && !when))
     return NULL;
-  if (off == x->offset && size == x->size && index == x->index)
+  if (off == x->offset && size == x->size && index == x->index && when == x->when)
     return x;
   mc_access *c = mc_alloc(b->a, sizeof *c);
   if (!c)
@@ -97,6 +98,7 @@ static const mc_access *after_loops(pr_build *b, const mc_access *x) {
   c->offset = off;
   c->size = size;
   c->index = index;
+  c->when = when;
   return c;
 }
 
@@ -199,6 +201,15 @@ static bool build_level(pr_build *b, const pr_bucket *buckets, int loop,
       node->block = x;
       node->guard = guard;
       node->guard_approx = why;
+      /* an access through a pointer chosen between arrays: also when the
+       * pointer is into this one */
+      const mc_expr *when = node->kind == MC_PN_ACCESS ? node->access->when : NULL;
+      if (when) {
+        node->guard = mc_expr_binary(b->s, MC_EXPR_AND, guard, when, 0);
+        node->guard_approx = pr_first(why, pr_vague(b, when, "the condition"));
+        if (!node->guard)
+          return false;
+      }
     }
   }
   *out = v;
@@ -226,6 +237,21 @@ static bool preconditions(pr_build *b) {
   return true;
 }
 
+/* The loops, then the tree. False when out of memory. */
+static bool build(pr_build *b) {
+  const mc_lockstep *ls = b->ls;
+  pr_bucket *buckets = mc_alloc(b->a, (ls->nblocks + 1) * sizeof *buckets);
+  if (!buckets || !pr_build_loops(b))
+    return false;
+  /* Guards translated while building loops were judged before the loops'
+   * variables were: judge them again. */
+  b->nmemo = 0;
+  if (!collect(b, buckets) || !preconditions(b))
+    return false;
+  return !ls->nblocks ||
+         build_level(b, buckets, -1, 0, ls->nblocks - 1, &b->p->nodes, &b->p->nnodes);
+}
+
 mc_protocol *mc_protocol_build(mc_arena *a, const mc_kernel *k, const mc_options *o) {
   mc_protocol *p = mc_alloc(a, sizeof *p);
   if (!p)
@@ -240,18 +266,9 @@ mc_protocol *mc_protocol_build(mc_arena *a, const mc_kernel *k, const mc_options
     return p;
   }
   pr_build b = {.a = a, .s = p->accesses->sym, .t = p->accesses->tr, .ls = p->ls, .p = p};
-  pr_bucket *buckets = mc_alloc(a, (p->ls->nblocks + 1) * sizeof *buckets);
-  if (!buckets || !pr_build_loops(&b))
-    return NULL;
-  /* Guards translated while building loops were judged before the loops'
-   * variables were: judge them again. */
-  b.nmemo = 0;
-  if (!collect(&b, buckets) || !preconditions(&b))
-    return NULL;
-  if (p->ls->nblocks &&
-      !build_level(&b, buckets, -1, 0, p->ls->nblocks - 1, &p->nodes, &p->nnodes))
-    return NULL;
-  return p;
+  bool ok = build(&b);
+  mc_shim_scev_free(b.scev);
+  return ok ? p : NULL;
 }
 
 /* ---- Queries -------------------------------------------------------------- */

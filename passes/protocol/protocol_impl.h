@@ -16,6 +16,10 @@ typedef struct {
   unsigned nmemo;
   /* loops.c: per loop, 0 not built, 1 being built, 2 built */
   unsigned char *loop_state;
+  /* loops.c: LLVM's scalar evolution of the kernel, made when a loop first
+   * needs it (freed by mc_protocol_build) */
+  mc_shim_scev *scev;
+  bool scev_failed;
 } pr_build;
 
 /* guard.c: a lock-step predicate as a 1-bit expression over the values of

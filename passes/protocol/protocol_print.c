@@ -205,9 +205,13 @@ void mc_protocol_print(const mc_protocol *p, mc_strbuf *out) {
     return;
   }
   for (unsigned i = 0; i < p->npre; i++) {
-    mc_strbuf_printf(out, "  %s ", mc_fact_kind_name(p->pre[i].fact->kind));
-    mc_expr_print(p->pre[i].cond, out);
-    approx(out, p->pre[i].approx);
+    const mc_precondition *x = &p->pre[i];
+    mc_strbuf_printf(out, "  %s ", mc_fact_kind_name(x->fact->kind));
+    if (is_true(x->cond) && x->fact->text) /* all of it narrowed ranges */
+      mc_strbuf_printf(out, "%s (as ranges)", x->fact->text);
+    else
+      mc_expr_print(x->cond, out);
+    approx(out, x->approx);
     mc_strbuf_append(out, "\n");
   }
   for (unsigned r = 0; r < k->narrays; r++) {

@@ -11,7 +11,15 @@
  * then a select, or a loop variable for a pointer stepped around a loop).
  * Bases are the kernel's arrays (stage 1), the thread's own allocas, or
  * unknown with a reason (a pointer loaded from memory, returned by a call,
- * made from an integer, joined from different arrays).
+ * made from an integer, joined from different arrays on paths whose
+ * condition is not known).
+ *
+ * A select of pointers into different arrays (`float *p = c ? a : b;`),
+ * or a phi that the branches before it decide (if-then-else, else-if
+ * chains, switches: mc_phi_decision), is a pointer with alternatives: one
+ * per base, each with the condition under which the pointer is that one
+ * (`c`, `!c`); an access through it is one access per alternative, under
+ * its condition.
  */
 #include "sym_internal.h"
 
@@ -20,14 +28,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
+typedef struct ptr_info {
   mc_base_kind base;
   int array;
   const char *reason;
   const mc_expr *offset;
   LLVMValueRef alloca; /* MC_BASE_LOCAL: which */
   bool inbounds;       /* every step from the base was an inbounds GEP */
+  /* A pointer into one of several arrays: nalts >= 2 alternatives of one
+   * base each (of kind ARRAY or LOCAL), whose `when` conditions are
+   * exclusive and one of them holds; base is then MC_BASE_UNKNOWN (reason
+   * DIFFERENT) for those who need one base. */
+  unsigned nalts;
+  const struct ptr_info *alts;
+  const mc_expr *when; /* an alternative's condition (1 bit) */
 } ptr_info;
+
+/* More bases than this in one pointer make it of unknown base. */
+enum { MAX_ALTS = 4 };
 
 static const ptr_info ptr_in_progress;
 #define PTR_IN_PROGRESS (&ptr_in_progress)
@@ -173,7 +191,78 @@ static bool base_of(mc_translator *t, LLVMValueRef p, LLVMValueRef self,
 
 static const char *DIFFERENT = "pointers into different arrays joined";
 
+/* ---- Pointers swapped around a loop --------------------------------------- */
+
+static const ptr_info *choose(mc_translator *t, const mc_expr *c, const ptr_info *const *r);
+
+/* For a phi p of a loop header that takes, from the loop's one latch, the
+ * value of another phi q of the header, which takes p's (`tmp = src;
+ * src = dst; dst = tmp;` at the end of each iteration): q, and p's value
+ * from before the loop in *init; else NULL. */
+static LLVMValueRef swap_partner(mc_translator *t, LLVMValueRef p, LLVMValueRef *init) {
+  LLVMBasicBlockRef h = LLVMGetInstructionParent(p);
+  sym_loop *l = sym_loop_of_header(t, h);
+  if (!l || LLVMCountIncoming(p) != 2 ||
+      LLVMGetTypeKind(LLVMTypeOf(p)) != LLVMPointerTypeKind)
+    return NULL;
+  unsigned in = sym_ptrmap_has(&l->body, LLVMGetIncomingBlock(p, 0)) ? 0 : 1;
+  if (!sym_ptrmap_has(&l->body, LLVMGetIncomingBlock(p, in)) ||
+      sym_ptrmap_has(&l->body, LLVMGetIncomingBlock(p, 1 - in)))
+    return NULL;
+  LLVMValueRef q = LLVMGetIncomingValue(p, in);
+  if (q == p || !LLVMIsAPHINode(q) || LLVMGetInstructionParent(q) != h ||
+      LLVMCountIncoming(q) != 2)
+    return NULL;
+  for (unsigned i = 0; i < 2; i++)
+    if (LLVMGetIncomingBlock(q, i) == LLVMGetIncomingBlock(p, in) &&
+        LLVMGetIncomingValue(q, i) == p) {
+      *init = LLVMGetIncomingValue(p, 1 - in);
+      return q;
+    }
+  return NULL;
+}
+
+const mc_expr *mc_pointer_swap(mc_translator *t, LLVMValueRef phi) {
+  LLVMValueRef init, q = LLVMIsAPHINode(phi) ? swap_partner(t, phi, &init) : NULL;
+  if (!q)
+    return NULL;
+  /* one atom for the pair, named after the first of them */
+  for (LLVMValueRef i = LLVMGetFirstInstruction(LLVMGetInstructionParent(phi)); i != phi;
+       i = LLVMGetNextInstruction(i))
+    if (i == q) {
+      q = phi;
+      phi = i;
+      break;
+    }
+  bool is_unsigned;
+  const char *name = sym_variable_name(t, phi, &is_unsigned);
+  return mc_sym_loop_var(t->s, phi, name ? mc_sprintf(t->a, "%s_swapped", name) : NULL, 1,
+                         false);
+}
+
+/* Swapped pointer phi: its value from before the loop in the iterations
+ * in which the pair is not swapped, its partner's in the others. Used
+ * after the loop (through `exit`, an LCSSA phi), whether they are swapped
+ * is an unknown of that phi, for the protocol stage to resolve. */
+static const ptr_info *swapped(mc_translator *t, LLVMValueRef phi, LLVMValueRef exit) {
+  LLVMValueRef own, other;
+  LLVMValueRef q = swap_partner(t, phi, &own);
+  if (!q || !swap_partner(t, q, &other))
+    return NULL;
+  const ptr_info *r[2] = {resolve(t, other), resolve(t, own)};
+  if (!r[0] || !r[1])
+    return NULL;
+  if (r[0] == PTR_IN_PROGRESS || r[1] == PTR_IN_PROGRESS)
+    return unknown_base(t, "pointer of a cycle");
+  const mc_expr *c = exit ? mc_sym_unknown(t->s, MC_UNKNOWN_EXIT, "value after its loop", 1, exit)
+                          : mc_pointer_swap(t, phi);
+  return choose(t, c, r);
+}
+
 static const ptr_info *loop_phi(mc_translator *t, LLVMValueRef phi) {
+  LLVMValueRef init;
+  if (swap_partner(t, phi, &init))
+    return swapped(t, phi, NULL);
   /* Every incoming value, the stepped ones included, must lead back to
    * one base (or to the phi itself). */
   sym_ptrmap seen = {0};
@@ -196,54 +285,165 @@ static const ptr_info *loop_phi(mc_translator *t, LLVMValueRef phi) {
   return r;
 }
 
-static const ptr_info *join(mc_translator *t, LLVMValueRef v, const ptr_info *a,
-                            const ptr_info *b, LLVMValueRef cond, bool a_when_true) {
-  if (!same_base(t, a, b))
-    return unknown_base(t, DIFFERENT);
-  const mc_expr *off = a->offset;
-  if (a->offset != b->offset) {
-    if (cond) {
-      const mc_expr *c = mc_translate(t, cond);
-      off = a_when_true ? mc_expr_select(t->s, c, a->offset, b->offset)
-                        : mc_expr_select(t->s, c, b->offset, a->offset);
+/* The alternatives of r, each under `c` and its own condition, appended to
+ * out[*n]; false when there would be more than MAX_ALTS or out of memory
+ * (*oom). */
+static bool add_alts(mc_translator *t, const ptr_info *r, const mc_expr *c, ptr_info *out,
+                     unsigned *n, bool *oom) {
+  unsigned m = r->nalts ? r->nalts : 1;
+  for (unsigned i = 0; i < m; i++) {
+    const ptr_info *x = r->nalts ? &r->alts[i] : r;
+    const mc_expr *when = x->when ? mc_expr_binary(t->s, MC_EXPR_AND, c, x->when, 0) : c;
+    unsigned j = 0;
+    while (j < *n && !same_base(t, &out[j], x))
+      j++;
+    if (j < *n) { /* the same base again: one alternative, its offset a select */
+      ptr_info *y = &out[j];
+      if (y->offset != x->offset)
+        y->offset = mc_expr_select(t->s, when, x->offset, y->offset);
+      y->when = mc_expr_binary(t->s, MC_EXPR_OR, y->when, when, 0);
+      y->inbounds &= x->inbounds;
+      *oom = !y->offset || !y->when;
+    } else if (*n < MAX_ALTS && when) {
+      out[*n] = *x;
+      out[*n].nalts = 0;
+      out[*n].alts = NULL;
+      out[(*n)++].when = when;
     } else {
-      off = mc_sym_unknown(t->s, MC_UNKNOWN_JOIN, "pointers joined from several paths", 64, v);
+      *oom = !when;
+      return false;
     }
+    if (*oom)
+      return false;
   }
-  ptr_info *r = new_info(t, a->base, a->array, a->reason, off);
-  if (r) {
-    r->alloca = a->alloca;
-    r->inbounds = a->inbounds && b->inbounds;
+  return true;
+}
+
+/* r[0] when c holds, else r[1]: for one base, the offset is a select;
+ * for several, the pointer has alternatives. */
+static const ptr_info *choose(mc_translator *t, const mc_expr *c, const ptr_info *const *r) {
+  if (!c)
+    return NULL;
+  for (unsigned i = 0; i < 2; i++)
+    if (r[i]->base == MC_BASE_UNKNOWN && !r[i]->nalts)
+      return r[i];
+  if (same_base(t, r[0], r[1])) {
+    const mc_expr *off = r[0]->offset == r[1]->offset
+                             ? r[0]->offset
+                             : mc_expr_select(t->s, c, r[0]->offset, r[1]->offset);
+    ptr_info *x = new_info(t, r[0]->base, r[0]->array, r[0]->reason, off);
+    if (x) {
+      x->alloca = r[0]->alloca;
+      x->inbounds = r[0]->inbounds && r[1]->inbounds;
+    }
+    return x;
   }
-  return r;
+  ptr_info *alts = mc_alloc(t->a, 2 * MAX_ALTS * sizeof *alts);
+  if (!alts)
+    return NULL;
+  unsigned m = 0;
+  bool oom = false;
+  if (!add_alts(t, r[0], c, alts, &m, &oom) ||
+      !add_alts(t, r[1], mc_expr_not(t->s, c), alts, &m, &oom))
+    return oom ? NULL
+               : unknown_base(t, mc_sprintf(t->a, "%s (more than %d)", DIFFERENT, MAX_ALTS));
+  if (m == 1) { /* one base after all: the two conditions together always hold */
+    alts[0].when = NULL;
+    return &alts[0];
+  }
+  ptr_info *x = unknown_base(t, DIFFERENT);
+  if (x) {
+    x->nalts = m;
+    x->alts = alts;
+  }
+  return x;
+}
+
+/* A pointer phi's decision (kernels.h) as choices between its values;
+ * seen: the nodes done (a DAG). */
+static const ptr_info *decided(mc_translator *t, const mc_decision *d, sym_ptrmap *seen) {
+  const ptr_info *x = sym_ptrmap_get(seen, d);
+  if (x)
+    return x;
+  if (d->kind == MC_DECIDE_LEAF) {
+    x = resolve(t, d->value);
+    if (x == PTR_IN_PROGRESS)
+      x = unknown_base(t, "pointer of a cycle");
+  } else {
+    const ptr_info *r[2] = {decided(t, d->yes, seen), decided(t, d->no, seen)};
+    x = r[0] && r[1] ? choose(t, sym_decision_cond(t, d), r) : NULL;
+  }
+  return x && sym_ptrmap_put(t->a, seen, d, (void *)x) ? x : NULL;
+}
+
+/* The values of a phi whose condition is not known: one base or none. */
+static const ptr_info *joined(mc_translator *t, LLVMValueRef phi) {
+  const ptr_info *acc = NULL;
+  for (unsigned i = 0; i < LLVMCountIncoming(phi); i++) {
+    const ptr_info *r = resolve(t, LLVMGetIncomingValue(phi, i));
+    if (!r || r == PTR_IN_PROGRESS)
+      return r ? unknown_base(t, "pointer of a cycle") : NULL;
+    if (r->base == MC_BASE_UNKNOWN && !r->nalts)
+      return r;
+    if (acc && !same_base(t, acc, r))
+      return unknown_base(t, DIFFERENT);
+    if (!acc || acc->offset == r->offset) {
+      acc = r;
+      continue;
+    }
+    ptr_info *x = new_info(t, acc->base, acc->array, acc->reason,
+                           mc_sym_unknown(t->s, MC_UNKNOWN_JOIN,
+                                          "pointers joined from several paths", 64, phi));
+    if (!x)
+      return NULL;
+    x->alloca = acc->alloca;
+    x->inbounds = acc->inbounds && r->inbounds;
+    acc = x;
+  }
+  return acc ? acc : unknown_base(t, "empty phi");
 }
 
 static const ptr_info *phi_ptr(mc_translator *t, LLVMValueRef phi) {
   if (sym_loop_of_header(t, LLVMGetInstructionParent(phi)))
     return loop_phi(t, phi);
-  unsigned n = LLVMCountIncoming(phi);
-  const ptr_info *acc = NULL;
-  for (unsigned i = 0; i < n; i++) {
-    const ptr_info *r = resolve(t, LLVMGetIncomingValue(phi, i));
-    if (!r)
-      return NULL;
-    if (r == PTR_IN_PROGRESS)
-      return unknown_base(t, "pointer of a cycle");
-    if (!acc) {
-      acc = r;
-      continue;
-    }
-    LLVMValueRef cond = NULL;
-    unsigned yes = 0;
-    bool two = n == 2 && sym_phi_condition(t, phi, &cond, &yes);
-    acc = join(t, phi, acc, r, two ? cond : NULL, two && yes == 0);
-    if (!acc || acc->base == MC_BASE_UNKNOWN)
-      return acc;
-  }
-  return acc ? acc : unknown_base(t, "empty phi");
+  LLVMValueRef in = LLVMGetIncomingValue(phi, 0), init;
+  if (LLVMCountIncoming(phi) == 1 && LLVMIsAPHINode(in) && swap_partner(t, in, &init))
+    return swapped(t, in, phi); /* after the loop */
+  bool oom;
+  const mc_decision *d = mc_phi_decision(t->a, phi, &oom);
+  sym_ptrmap seen = {0};
+  return d ? decided(t, d, &seen) : oom ? NULL : joined(t, phi);
 }
 
 /* ---- Following a pointer -------------------------------------------------- */
+
+/* b moved by `off` bytes (every alternative of it), by an inbounds GEP or
+ * not. */
+static const ptr_info *step(mc_translator *t, const ptr_info *b, const mc_expr *off,
+                            bool inbounds) {
+  bool chain = inbounds && b->inbounds;
+  ptr_info *r = new_info(t, b->base, b->array, b->reason,
+                         mc_expr_add(t->s, b->offset, off, chain ? MC_NSW : 0));
+  if (!r)
+    return NULL;
+  r->alloca = b->alloca;
+  r->inbounds = chain;
+  r->when = b->when;
+  if (b->nalts) {
+    ptr_info *alts = mc_alloc(t->a, b->nalts * sizeof *alts);
+    if (!alts)
+      return NULL;
+    for (unsigned i = 0; i < b->nalts; i++) {
+      const ptr_info *x = step(t, &b->alts[i], off, inbounds);
+      if (!x)
+        return NULL;
+      alts[i] = *x;
+    }
+    r->nalts = b->nalts;
+    r->alts = alts;
+  }
+  return r;
+}
 
 static bool passes_pointer(const char *callee) {
   static const char *const through[] = {
@@ -267,14 +467,7 @@ static const ptr_info *resolve_uncached(mc_translator *t, LLVMValueRef p) {
     const mc_expr *off = gep_offset(t, p, &inbounds);
     if (!off)
       off = mc_sym_unknown(s, MC_UNKNOWN_UNSUPPORTED, "offset of a vector GEP", 64, p);
-    bool chain = inbounds && b->inbounds;
-    ptr_info *r = new_info(t, b->base, b->array, b->reason,
-                           mc_expr_add(s, b->offset, off, chain ? MC_NSW : 0));
-    if (r) {
-      r->alloca = b->alloca;
-      r->inbounds = chain;
-    }
-    return r;
+    return step(t, b, off, inbounds);
   }
   if (LLVMIsABitCastInst(p) || LLVMIsAAddrSpaceCastInst(p) ||
       (LLVMIsAConstantExpr(p) && (LLVMGetConstOpcode(p) == LLVMBitCast ||
@@ -304,7 +497,8 @@ static const ptr_info *resolve_uncached(mc_translator *t, LLVMValueRef p) {
       return NULL;
     if (a == PTR_IN_PROGRESS || b == PTR_IN_PROGRESS)
       return unknown_base(t, "pointer of a cycle");
-    return join(t, p, a, b, LLVMGetOperand(p, 0), true);
+    const ptr_info *r[2] = {a, b};
+    return choose(t, mc_translate(t, LLVMGetOperand(p, 0)), r);
   }
   if (LLVMIsACallInst(p)) {
     LLVMValueRef callee = LLVMGetCalledValue(p);
@@ -384,35 +578,40 @@ static mc_atomic_scope scope_of(const char *name) {
   return MC_SCOPE_DEVICE; /* "device", "gpu", "agent" */
 }
 
-static mc_access *add_access(collector *c, LLVMValueRef inst, mc_access_kind kind,
-                             const char *op, LLVMValueRef ptr, LLVMTypeRef ty,
-                             const mc_expr *size) {
+/* How an instruction touches memory. */
+typedef struct {
+  mc_access_kind kind;
+  const char *op;
+  mc_atomic_scope scope;
+  bool is_volatile;
+} access_how;
+
+/* The access of `inst` to one base (r: one pointer or one alternative). */
+static bool add_one(collector *c, LLVMValueRef inst, const access_how *how,
+                    const ptr_info *r, LLVMTypeRef ty, const mc_expr *size) {
   mc_translator *t = c->t;
   if (c->n == c->cap) {
     unsigned cap = c->cap ? 2 * c->cap : 16;
     mc_access *v = mc_alloc(t->a, cap * sizeof *v);
-    if (!v) {
-      c->oom = true;
-      return NULL;
-    }
+    if (!v)
+      return false;
     if (c->n)
       memcpy(v, c->v, c->n * sizeof *v);
     c->v = v;
     c->cap = cap;
   }
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(inst);
   mc_access *x = &c->v[c->n];
   memset(x, 0, sizeof *x);
   x->inst = inst;
   mc_shim_source_location(inst, &x->line, &x->column);
-  x->kind = kind;
-  x->op = op;
-  x->scope = MC_SCOPE_SYSTEM;
-  const char *reason;
-  if (!mc_pointer_base(t, ptr, &x->base, &x->array, &reason, &x->offset)) {
-    c->oom = true;
-    return NULL;
-  }
-  x->base_reason = reason;
+  x->kind = how->kind;
+  x->op = how->op;
+  x->scope = how->scope;
+  x->is_volatile = how->is_volatile;
+  x->base = r->base;
+  x->array = r->base == MC_BASE_ARRAY ? r->array : -1;
+  x->base_reason = r->base == MC_BASE_UNKNOWN ? r->reason : NULL;
   x->region = x->array;
   if (is_extern_shared(t, x->array)) /* one dynamic buffer */
     for (unsigned i = 0; i < t->k->narrays; i++)
@@ -420,7 +619,9 @@ static mc_access *add_access(collector *c, LLVMValueRef inst, mc_access_kind kin
         x->region = (int)i;
         break;
       }
-  x->offset = sym_scope_to_block(t, x->offset, LLVMGetInstructionParent(inst), inst);
+  x->offset = sym_scope_to_block(t, r->offset, bb, inst);
+  if (r->when && !(x->when = sym_scope_to_block(t, r->when, bb, inst)))
+    return false;
   if (ty) {
     x->type = type_text(t->a, ty);
     x->is_vector = LLVMGetTypeKind(ty) == LLVMVectorTypeKind;
@@ -431,14 +632,28 @@ static mc_access *add_access(collector *c, LLVMValueRef inst, mc_access_kind kin
     x->type = "i8";
     x->elem_size = 1;
   }
-  x->size = sym_scope_to_block(t, size, LLVMGetInstructionParent(inst), inst);
+  x->size = sym_scope_to_block(t, size, bb, inst);
   x->index = x->elem_size ? mc_expr_div_exact(t->s, x->offset, (int64_t)x->elem_size) : NULL;
-  if (!x->offset || !x->size || !x->type) {
-    c->oom = true;
-    return NULL;
-  }
+  if (!x->offset || !x->size || !x->type)
+    return false;
   c->n++;
-  return x;
+  return true;
+}
+
+/* The accesses of `inst` through ptr: one, or one per array the pointer
+ * may be into. ty is the accessed type (NULL: bytes, for memcpy and
+ * memset), size NULL for ty's size. */
+static void add_access(collector *c, LLVMValueRef inst, access_how how, LLVMValueRef ptr,
+                       LLVMTypeRef ty, const mc_expr *size) {
+  const ptr_info *r = c->oom ? NULL : resolve(c->t, ptr);
+  if (r == PTR_IN_PROGRESS)
+    r = unknown_base(c->t, "pointer of a cycle");
+  if (!r) {
+    c->oom = true;
+    return;
+  }
+  for (unsigned i = 0; i < (r->nalts ? r->nalts : 1) && !c->oom; i++)
+    c->oom = !add_one(c, inst, &how, r->nalts ? &r->alts[i] : r, ty, size);
 }
 
 static void add_unsupported(collector *c, LLVMValueRef inst, const char *reason) {
@@ -485,12 +700,11 @@ static const char *rmw_name(LLVMAtomicRMWBinOp op) {
   }
 }
 
-static void set_scope(mc_access *x, LLVMValueRef inst) {
-  if (!x)
-    return;
+static mc_atomic_scope sync_scope(LLVMValueRef inst) {
   char *name = mc_shim_sync_scope(inst);
-  x->scope = scope_of(name);
+  mc_atomic_scope s = scope_of(name);
   free(name);
+  return s;
 }
 
 /* llvm.nvvm.atomic.<op>.gen.<type>[.cta|.sys]... (LLVM 19): "add", and the
@@ -502,13 +716,15 @@ static void nvvm_atomic(collector *c, LLVMValueRef call, const char *name) {
     rest += 5; /* llvm.nvvm.atomic.load.inc.32 */
   size_t n = strcspn(rest, ".");
   const char *op = mc_strndup(t->a, rest, n);
-  mc_access *x = add_access(c, call, MC_ACCESS_ATOMIC, op, LLVMGetOperand(call, 0),
-                            LLVMTypeOf(call), NULL);
   /* Unscoped ones are system scope, as LLVM 22 reads them when it upgrades
    * them to atomicrmw (PTX would make them .gpu: no difference inside a
    * kernel). */
-  if (x)
-    x->scope = strstr(name, ".cta") ? MC_SCOPE_BLOCK : MC_SCOPE_SYSTEM;
+  access_how how = {MC_ACCESS_ATOMIC, op, strstr(name, ".cta") ? MC_SCOPE_BLOCK : MC_SCOPE_SYSTEM,
+                    false};
+  if (!op)
+    c->oom = true;
+  else
+    add_access(c, call, how, LLVMGetOperand(call, 0), LLVMTypeOf(call), NULL);
 }
 
 static bool has_pointer_arg(LLVMValueRef call) {
@@ -571,9 +787,14 @@ static void visit_call(collector *c, LLVMValueRef call) {
       c->oom = true;
       return;
     }
-    add_access(c, call, MC_ACCESS_WRITE, op, LLVMGetOperand(call, 0), NULL, n);
-    if (memcpy_like)
-      add_access(c, call, MC_ACCESS_READ, op, LLVMGetOperand(call, 1), NULL, n);
+    LLVMValueRef vol = LLVMGetNumArgOperands(call) > 3 ? LLVMGetOperand(call, 3) : NULL;
+    bool is_volatile = vol && LLVMIsAConstantInt(vol) && LLVMConstIntGetZExtValue(vol);
+    access_how write = {MC_ACCESS_WRITE, op, MC_SCOPE_SYSTEM, is_volatile};
+    add_access(c, call, write, LLVMGetOperand(call, 0), NULL, n);
+    if (memcpy_like) {
+      access_how read = {MC_ACCESS_READ, op, MC_SCOPE_SYSTEM, is_volatile};
+      add_access(c, call, read, LLVMGetOperand(call, 1), NULL, n);
+    }
     return;
   }
   if (!strncmp(name, "llvm.nvvm.atomic.", 17)) {
@@ -582,8 +803,8 @@ static void visit_call(collector *c, LLVMValueRef call) {
   }
   if (!strncmp(name, "llvm.nvvm.ldg.global.", 21) ||
       !strncmp(name, "llvm.nvvm.ldu.global.", 21)) {
-    add_access(c, call, MC_ACCESS_READ, "load", LLVMGetOperand(call, 0), LLVMTypeOf(call),
-               NULL);
+    access_how load = {MC_ACCESS_READ, "load", MC_SCOPE_SYSTEM, false};
+    add_access(c, call, load, LLVMGetOperand(call, 0), LLVMTypeOf(call), NULL);
     return;
   }
   if (mc_shim_barrier_kind(call, NULL) != MC_BARRIER_NONE)
@@ -609,40 +830,39 @@ static void visit_call(collector *c, LLVMValueRef call) {
   free(fn);
 }
 
+/* A load or store: atomic (with its scope) when it has an ordering. */
+static access_how plain(LLVMValueRef inst, mc_access_kind kind, const char *op) {
+  access_how how = {kind, op, MC_SCOPE_SYSTEM, LLVMGetVolatile(inst)};
+  if (LLVMGetOrdering(inst) > LLVMAtomicOrderingNotAtomic) {
+    how.kind = MC_ACCESS_ATOMIC;
+    how.scope = sync_scope(inst);
+  }
+  return how;
+}
+
 static void visit(collector *c, LLVMValueRef inst) {
   switch (LLVMGetInstructionOpcode(inst)) {
-  case LLVMLoad: {
-    mc_access *x = add_access(c, inst, MC_ACCESS_READ, "load", LLVMGetOperand(inst, 0),
-                              LLVMTypeOf(inst), NULL);
-    if (x)
-      x->is_volatile = LLVMGetVolatile(inst);
-    if (x && LLVMGetOrdering(inst) > LLVMAtomicOrderingNotAtomic) {
-      x->kind = MC_ACCESS_ATOMIC;
-      set_scope(x, inst);
-    }
+  case LLVMLoad:
+    add_access(c, inst, plain(inst, MC_ACCESS_READ, "load"), LLVMGetOperand(inst, 0),
+               LLVMTypeOf(inst), NULL);
+    break;
+  case LLVMStore:
+    add_access(c, inst, plain(inst, MC_ACCESS_WRITE, "store"), LLVMGetOperand(inst, 1),
+               LLVMTypeOf(LLVMGetOperand(inst, 0)), NULL);
+    break;
+  case LLVMAtomicRMW: {
+    access_how how = {MC_ACCESS_ATOMIC, rmw_name(LLVMGetAtomicRMWBinOp(inst)),
+                      sync_scope(inst), LLVMGetVolatile(inst)};
+    add_access(c, inst, how, LLVMGetOperand(inst, 0), LLVMTypeOf(LLVMGetOperand(inst, 1)),
+               NULL);
     break;
   }
-  case LLVMStore: {
-    mc_access *x = add_access(c, inst, MC_ACCESS_WRITE, "store", LLVMGetOperand(inst, 1),
-                              LLVMTypeOf(LLVMGetOperand(inst, 0)), NULL);
-    if (x)
-      x->is_volatile = LLVMGetVolatile(inst);
-    if (x && LLVMGetOrdering(inst) > LLVMAtomicOrderingNotAtomic) {
-      x->kind = MC_ACCESS_ATOMIC;
-      set_scope(x, inst);
-    }
+  case LLVMAtomicCmpXchg: {
+    access_how how = {MC_ACCESS_ATOMIC, "cas", sync_scope(inst), LLVMGetVolatile(inst)};
+    add_access(c, inst, how, LLVMGetOperand(inst, 0), LLVMTypeOf(LLVMGetOperand(inst, 1)),
+               NULL);
     break;
   }
-  case LLVMAtomicRMW:
-    set_scope(add_access(c, inst, MC_ACCESS_ATOMIC, rmw_name(LLVMGetAtomicRMWBinOp(inst)),
-                         LLVMGetOperand(inst, 0), LLVMTypeOf(LLVMGetOperand(inst, 1)), NULL),
-              inst);
-    break;
-  case LLVMAtomicCmpXchg:
-    set_scope(add_access(c, inst, MC_ACCESS_ATOMIC, "cas", LLVMGetOperand(inst, 0),
-                         LLVMTypeOf(LLVMGetOperand(inst, 1)), NULL),
-              inst);
-    break;
   case LLVMCall:
     visit_call(c, inst);
     break;

@@ -73,6 +73,10 @@ static void print_access(mc_strbuf *out, const mc_kernel *k, const mc_access *x)
     mc_strbuf_append(out, " volatile");
   if (x->base == MC_BASE_UNKNOWN)
     mc_strbuf_printf(out, " (%s)", x->base_reason);
+  if (x->when) {
+    mc_strbuf_append(out, " when ");
+    mc_expr_print(x->when, out);
+  }
   mc_strbuf_append(out, "\n");
 }
 
@@ -93,9 +97,10 @@ static bool atom_location(const mc_atom *a, unsigned *line, unsigned *column) {
 static void print_atom(mc_strbuf *out, const mc_atom *a) {
   mc_strbuf_printf(out, "  %s: ", a->name);
   if (a->kind == MC_ATOM_LOOP)
-    mc_strbuf_append(out, a->value && LLVMGetTypeKind(LLVMTypeOf(a->value)) == LLVMPointerTypeKind
-                              ? "pointer stepped by a loop"
-                              : "loop variable");
+    mc_strbuf_append(out, !a->value || LLVMGetTypeKind(LLVMTypeOf(a->value)) != LLVMPointerTypeKind
+                              ? "loop variable"
+                          : a->width == 1 ? "pointers swapped by a loop"
+                                          : "pointer stepped by a loop");
   else
     mc_strbuf_append(out, a->detail ? a->detail : mc_unknown_reason_name(a->reason));
   unsigned line, column;
@@ -116,6 +121,8 @@ static void print_kernel(mc_strbuf *out, const mc_kernel_accesses *ka) {
     print_access(out, k, &ka->accesses[i]);
     mc_expr_atoms(ka->accesses[i].offset, note_atom, &l);
     mc_expr_atoms(ka->accesses[i].size, note_atom, &l);
+    if (ka->accesses[i].when)
+      mc_expr_atoms(ka->accesses[i].when, note_atom, &l);
   }
   for (unsigned i = 0; i < l.n; i++)
     print_atom(out, l.seen[i]);

@@ -145,18 +145,18 @@ bool mc_sym_facts_for_kernel(mc_sym_facts *f, mc_arena *a, const mc_kernel *k,
   }
   if (o && o->warp_size)
     f->warp_size = o->warp_size;
-  if (!k || !o || !o->nparams || !k->nparams)
-    return true;
-  mc_interval *p = mc_alloc(a, k->nparams * sizeof *p);
-  if (!p)
-    return false;
-  for (unsigned i = 0; i < k->nparams; i++) {
-    const mc_param_fact *pf = mc_options_param(o, k->params[i].name);
-    p[i] = pf ? ival(pf->value, pf->value) : ival(INT64_MIN, INT64_MAX);
+  if (k && o && o->nparams && k->nparams) {
+    mc_interval *p = mc_alloc(a, k->nparams * sizeof *p);
+    if (!p)
+      return false;
+    for (unsigned i = 0; i < k->nparams; i++) {
+      const mc_param_fact *pf = mc_options_param(o, k->params[i].name);
+      p[i] = pf ? ival(pf->value, pf->value) : ival(INT64_MIN, INT64_MAX);
+    }
+    f->params = p;
+    f->nparams = k->nparams;
   }
-  f->params = p;
-  f->nparams = k->nparams;
-  return true;
+  return !k || sym_narrow_by_preconditions(f, a, k);
 }
 
 /* ---- The context --------------------------------------------------------- */

@@ -216,7 +216,7 @@ const char *sym_variable_name(mc_translator *t, LLVMValueRef v, bool *is_unsigne
   return mc_strndup(t->a, ir, dot ? (size_t)(dot - ir) : len);
 }
 
-static bool type_is_unsigned(const char *type) {
+bool sym_type_is_unsigned(const char *type) {
   if (!type)
     return false;
   if (!strncmp(type, "const ", 6))
@@ -316,6 +316,27 @@ bool sym_phi_condition(mc_translator *t, LLVMValueRef phi, LLVMValueRef *cond,
   return false;
 }
 
+const mc_expr *sym_decision_cond(mc_translator *t, const mc_decision *d) {
+  const mc_expr *v = mc_translate(t, d->value);
+  if (d->kind == MC_DECIDE_BRANCH || !v)
+    return v;
+  return mc_expr_cmp(t->s, MC_CMP_EQ, v, mc_expr_const(t->s, v->width, d->case_value));
+}
+
+/* A phi's decision (kernels.h) as selects; seen: the nodes done (a DAG). */
+static const mc_expr *translate_decision(mc_translator *t, const mc_decision *d,
+                                         sym_ptrmap *seen) {
+  const mc_expr *e = sym_ptrmap_get(seen, d);
+  if (e)
+    return e;
+  if (d->kind == MC_DECIDE_LEAF)
+    e = mc_translate(t, d->value);
+  else
+    e = mc_expr_select(t->s, sym_decision_cond(t, d), translate_decision(t, d->yes, seen),
+                       translate_decision(t, d->no, seen));
+  return e && sym_ptrmap_put(t->a, seen, d, (void *)e) ? e : NULL;
+}
+
 static const mc_expr *translate_phi(mc_translator *t, LLVMValueRef phi, unsigned w) {
   mc_sym *s = t->s;
   if (sym_loop_of_header(t, LLVMGetInstructionParent(phi))) {
@@ -351,7 +372,12 @@ static const mc_expr *translate_phi(mc_translator *t, LLVMValueRef phi, unsigned
       return NULL;
     return mc_expr_select(s, c, in[yes], in[1 - yes]);
   }
-  return mc_sym_unknown(s, MC_UNKNOWN_JOIN, "values joined from several paths", w, phi);
+  bool oom;
+  const mc_decision *d = mc_phi_decision(t->a, phi, &oom);
+  sym_ptrmap seen = {0};
+  if (d)
+    return translate_decision(t, d, &seen);
+  return oom ? NULL : mc_sym_unknown(s, MC_UNKNOWN_JOIN, "values joined from several paths", w, phi);
 }
 
 /* ---- Calls ------------------------------------------------------------------ */
@@ -568,7 +594,7 @@ static const mc_expr *translate_value(mc_translator *t, LLVMValueRef v, unsigned
     for (unsigned i = 0; t->k && i < t->k->nparams; i++)
       if (t->k->params[i].value == v)
         return mc_sym_param(s, (int)i, t->k->params[i].name, w,
-                            !type_is_unsigned(t->k->params[i].type), v);
+                            !sym_type_is_unsigned(t->k->params[i].type), v);
     return mc_sym_unknown(s, MC_UNKNOWN_UNSUPPORTED, "argument of another function", w, v);
   }
   if (LLVMIsAInstruction(v)) {

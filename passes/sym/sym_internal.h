@@ -148,6 +148,15 @@ sym_loop *sym_loop_of_header(mc_translator *t, LLVMBasicBlockRef bb);
  * condition being true selects (0 or 1). False when not recognised. */
 bool sym_phi_condition(mc_translator *t, LLVMValueRef phi, LLVMValueRef *cond,
                        unsigned *when_true);
+/* The facts f narrowed by kernel k's preconditions (preconditions.c).
+ * False when out of memory. */
+bool sym_narrow_by_preconditions(mc_sym_facts *f, mc_arena *a, const mc_kernel *k);
+/* Does a parameter's source type read unsigned ("unsigned", "size_t",
+ * "uint32_t", "bool", ...)? */
+bool sym_type_is_unsigned(const char *type);
+/* The condition a decision node (kernels.h) tests: its branch condition,
+ * or its switch operand equal to the case. NULL when out of memory. */
+const mc_expr *sym_decision_cond(mc_translator *t, const mc_decision *d);
 /* e, or an unknown "value after loop" when e mentions a loop variable of a
  * loop that does not contain block bb. */
 const mc_expr *sym_scope_to_block(mc_translator *t, const mc_expr *e,

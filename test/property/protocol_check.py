@@ -19,6 +19,14 @@ protocol denotes for the same launch (-mapcost-run-protocol-trace). Checks:
 
 usage: protocol_check.py --plugin P --opt OPT --clang CLANG [--count N] [--seed S]
 N defaults to $MAPCOST_PROPERTY_KERNELS (or 40). Ends with `N passed, N failed`.
+
+With --cu FILE the same soundness and precision checks run on the
+hand-written kernels of FILE (constructs the generator does not make), at
+-O0 and -O2, one check per line of FILE of the form
+
+  // launch KERNEL block=X[,Y,Z] grid=X[,Y,Z] [NAME=VALUE ...] [array NAME=N:INIT ...]
+
+and each line of output says whether the kernel's protocol was exact.
 """
 import argparse
 import collections
@@ -38,7 +46,11 @@ def parse(path):
     rows = []
     with open(path) as f:
         for line in f:
-            rows.append(dict(w.split("=", 1) for w in line.split()))
+            head, sep, error = line.rstrip("\n").partition(" error=")
+            row = dict(w.split("=", 1) for w in head.split())
+            if sep:
+                row["error"] = error  # a sentence, spaces and all
+            rows.append(row)
     return rows
 
 
@@ -127,6 +139,63 @@ def check(args, side, ll):
     return "ok", "", not inexact
 
 
+def parse_launches(path):
+    """The sidecars of a .cu file's `// launch` lines."""
+    sides = []
+    for line in open(path):
+        words = line.split()
+        if words[:2] != ["//", "launch"]:
+            continue
+        side = {"kernel": words[2], "block_dim": [1, 1, 1], "grid_dim": [1, 1, 1],
+                "params": {}, "arrays": {}}
+        rest = words[3:]
+        while rest:
+            w = rest.pop(0)
+            if w == "array":
+                name, spec = rest.pop(0).split("=", 1)
+                n, init = spec.split(":", 1)
+                side["arrays"][name] = {"elements": int(n), "init": init}
+                continue
+            name, value = w.split("=", 1)
+            if name in ("block", "grid"):
+                dims = [int(x) for x in value.split(",")]
+                side[name + "_dim"] = (dims + [1, 1])[:3]
+            else:
+                side["params"][name] = int(value)
+        sides.append(side)
+    return sides
+
+
+def check_file(args):
+    """--cu: every launch of the file, at -O0 and -O2."""
+    failed = 0
+    tmp = tempfile.mkdtemp(prefix="mapcost-protocol-cu-")
+    try:
+        prelude = os.path.join(os.path.dirname(os.path.dirname(HERE)), "runtime",
+                               "mapcost_prelude.h")
+        for level in ("-O0", "-O2"):
+            ll = os.path.join(tmp, "k%s.ll" % level)
+            subprocess.run([args.clang, "-x", "cuda", "--cuda-device-only",
+                            "--cuda-gpu-arch=sm_80", "-nocudainc", "-nocudalib",
+                            "-Wno-unknown-cuda-version", "-include", prelude, level, "-g",
+                            "-Xclang", "-debug-info-kind=constructor", "-emit-llvm",
+                            "-Xclang", "-disable-llvm-passes", "-S", args.cu, "-o", ll],
+                           check=True)
+            for side in parse_launches(args.cu):
+                kind, msg, exact = check(args, side, ll)
+                label = "%s %s %s" % (level, side["kernel"], " ".join(
+                    "%s=%d" % kv for kv in sorted(side["params"].items())))
+                if kind != "ok":
+                    failed += 1
+                    print("FAIL %s: %s" % (label, msg))
+                else:
+                    print("ok %s (%s)" % (label, "exact" if exact else "approximate"))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print("%d failed" % failed)
+    return 1 if failed else 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--plugin", required=True)
@@ -139,7 +208,10 @@ def main():
     ap.add_argument("--keep", help="keep the generated kernels in this folder")
     ap.add_argument("--verbose-inexact", action="store_true",
                     help="name the kernels whose protocols are approximate")
+    ap.add_argument("--cu", help="check the launches of this file's kernels instead")
     args = ap.parse_args()
+    if args.cu:
+        return check_file(args)
     sides, results = check_generated(args, check, "mapcost-protocols-")
     failed = skipped = 0
     plain = exact = 0

@@ -413,11 +413,15 @@ __global__ void block_atomic(int *c) {
 // CHECK-NEXT: array b (global): exact
 // CHECK-NEXT:   rd b bytes [16 * threadIdx.x, +16) (memcpy)  @137:18
 // CHECK-LABEL: protocols of kernel alias
-// CHECK-NEXT: array a (global): approximate ~ the pointer is not followed to an array: pointers into different arrays joined
+// CHECK-NEXT: array a (global): exact
 // CHECK-NEXT:   wr a[threadIdx.x]  @140:45
-// CHECK-NEXT:   wr ?[threadIdx.x + 32]  @146:23 ~ the pointer is not followed to an array: pointers into different arrays joined
-// CHECK-NEXT: array b (global): approximate ~ the pointer is not followed to an array: pointers into different arrays joined
-// CHECK-NEXT:   wr ?[threadIdx.x + 32]  @146:23 ~ the pointer is not followed to an array: pointers into different arrays joined
+// CHECK-NEXT:   if (first) {
+// CHECK-NEXT:     wr a[threadIdx.x + 32]  @146:23
+// CHECK-NEXT:   }
+// CHECK-NEXT: array b (global): exact
+// CHECK-NEXT:   if (first ^ 1) {
+// CHECK-NEXT:     wr b[threadIdx.x + 32]  @146:23
+// CHECK-NEXT:   }
 // CHECK-LABEL: protocols of kernel assumed
 // CHECK-NEXT:   requires (n & 31) == 0
 // CHECK-NEXT: array a (global): exact

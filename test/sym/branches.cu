@@ -1,5 +1,8 @@
 // A value chosen by an if-then or if-then-else is a select on the branch
-// condition; one joined from more paths is an unknown (join).
+// condition, and so is one chosen by a chain of branches (else-if, switch,
+// `&&` and `||` that clang makes branches); one joined from paths that the
+// branches before it do not decide (the exits of a loop) is an unknown
+// (join).
 //
 // RUN: %cuda_device -O0 -g -emit-llvm -Xclang -disable-llvm-passes -S -o %t.O0.ll %s
 // RUN: %cuda_device -O2 -g -Xclang -debug-info-kind=constructor -emit-llvm -Xclang -disable-llvm-passes -S -o %t.O2.ll %s
@@ -11,15 +14,18 @@
 // CHECK: mapcost sym of {{.*}}branches.cu
 
 // CHECK-LABEL: kernel chosen
-// CHECK-NEXT: [[@LINE+14]]:12 read b offset 4 size 4
-// CHECK-NEXT: [[@LINE+13]]:10 write a offset 0 size 4
-// CHECK-NEXT: [[@LINE+14]]:8 write a offset 4 * (n > 5 ? 2 * threadIdx.x : threadIdx.x) size 4
+// CHECK-NEXT: [[@LINE+17]]:12 read b offset 4 size 4
+// CHECK-NEXT: [[@LINE+16]]:10 write a offset 0 size 4
+// CHECK-NEXT: [[@LINE+17]]:8 write a offset 4 * (n > 5 ? 2 * threadIdx.x : threadIdx.x) size 4
 // CHECK-NEXT: ?:? read b offset 4 * (threadIdx.x < 16 ? threadIdx.x : n) size 4
-// CHECK-NEXT: [[@LINE+18]]:18 write a offset 4 * threadIdx.x size 4
-// CHECK-NEXT: [[@LINE+19]]:29 write a offset 4 size 4
-// CHECK-NEXT: [[@LINE+19]]:34 write a offset 8 size 4
-// CHECK-NEXT: [[@LINE+19]]:22 write a offset 12 size 4
-// CHECK-NEXT: [[@LINE+19]]:8 write a offset 4 * $join1 size 4
+// CHECK-NEXT: [[@LINE+21]]:18 write a offset 4 * threadIdx.x size 4
+// CHECK-NEXT: [[@LINE+22]]:29 write a offset 4 size 4
+// CHECK-NEXT: [[@LINE+22]]:34 write a offset 8 size 4
+// CHECK-NEXT: [[@LINE+22]]:22 write a offset 12 size 4
+// CHECK-NEXT: [[@LINE+22]]:8 write a offset 4 * (n == 1 ? 3 : n == 2 ? 5 : 9) size 4
+// CHECK-NEXT: [[@LINE+24]]:9 read b offset 4 * i size 4
+// CHECK-NEXT: [[@LINE+27]]:8 write a offset 4 * $join1 size 4
+// CHECK-NEXT: i: loop variable at [[@LINE+21]]:21
 // CHECK-NEXT: $join1: values joined from several paths
 __global__ void chosen(int *a, const int *b, int n) {
   int w = threadIdx.x;
@@ -39,4 +45,11 @@ __global__ void chosen(int *a, const int *b, int n) {
   else if (n == 2) { k = 5; a[2] = 0; }
   else { k = 9; a[3] = 0; }
   a[k] = 1;
+  int j = 0;
+  for (int i = 0; i < n; i++)
+    if (b[i] == 0) {
+      j = 5;
+      break;
+    }
+  a[j] = 2;
 }

@@ -487,27 +487,34 @@ static Z3_ast plus_le(const mc_z3abs *abs, Z3_ast a, bool as, Z3_ast u, bool us,
 /* Over the integers, multiplication by u distributes: with a gap c that
  * is the same in every thread (a dimension), xa + xc <= xb gives
  * pa + pc <= pb, so that rows blockDim.y apart are blockDim.y * m apart.
- * For the entries with n's u (a few: at most DISTRIBUTE of them). */
+ * For threads' entries a, b and uniform entries c with n's u (at most
+ * DISTRIBUTE of each). */
 static void distribute(mc_z3abs *abs, const prod_entry *n, Z3_ast u_ok) {
-  enum { DISTRIBUTE = 12 };
+  enum { DISTRIBUTE = 8 };
   Z3_context z = abs->z;
-  const prod_entry *same[DISTRIBUTE];
-  unsigned k = 0;
-  for (unsigned i = 0; i < abs->nprods && k < DISTRIBUTE; i++)
-    if (Z3_is_eq_ast(z, abs->prods[i].u, n->u))
-      same[k++] = &abs->prods[i];
-  /* (a, b, c) with n in one role */
-  for (unsigned i = 0; i < k; i++)
-    for (unsigned j = 0; j < k; j++) {
-      const prod_entry *roles[3][3] = {{n, same[i], same[j]}, {same[i], n, same[j]},
-                                       {same[i], same[j], n}};
-      for (unsigned r = 0; r < 3; r++) {
-        const prod_entry *a = roles[r][0], *b = roles[r][1], *c = roles[r][2];
-        if (!c->uniform || a == b || a == c || b == c)
-          continue;
-        Z3_ast xs[2] = {a->x, c->x}, ps[2] = {a->p, c->p};
-        lemma(abs, Z3_mk_implies(z, mc_z3_and2(z, u_ok, Z3_mk_le(z, Z3_mk_add(z, 2, xs), b->x)),
-                                 Z3_mk_le(z, Z3_mk_add(z, 2, ps), b->p)));
+  const prod_entry *thread[DISTRIBUTE], *uniform[DISTRIBUTE];
+  unsigned nt = 0, nu = 0;
+  for (unsigned i = 0; i < abs->nprods; i++) {
+    const prod_entry *m = &abs->prods[i];
+    if (!Z3_is_eq_ast(z, m->u, n->u))
+      continue;
+    if (m->uniform && nu < DISTRIBUTE)
+      uniform[nu++] = m;
+    else if (!m->uniform && nt < DISTRIBUTE)
+      thread[nt++] = m;
+  }
+  for (unsigned i = 0; i < (n->uniform ? nt : nu); i++)
+    for (unsigned j = 0; j < nt; j++) {
+      /* n as c between two threads' entries, or as a (then b) with c */
+      const prod_entry *a = n->uniform ? thread[i] : n, *b = thread[j],
+                       *c = n->uniform ? n : uniform[i];
+      if (a == b)
+        continue;
+      for (int swap = 0; swap < 2; swap++) {
+        const prod_entry *lo = swap ? b : a, *hi = swap ? a : b;
+        Z3_ast xs[2] = {lo->x, c->x}, ps[2] = {lo->p, c->p};
+        lemma(abs, Z3_mk_implies(z, mc_z3_and2(z, u_ok, Z3_mk_le(z, Z3_mk_add(z, 2, xs), hi->x)),
+                                 Z3_mk_le(z, Z3_mk_add(z, 2, ps), hi->p)));
       }
     }
 }
@@ -526,6 +533,13 @@ static bool enter_product(mc_z3abs *abs, const prod_entry *n, unsigned w, bool g
   Z3_ast u_ok = non_negative(abs, n->u, n->us, w);
   lemma(abs, Z3_mk_implies(z, mc_z3_and2(z, non_negative(abs, n->x, n->xs, w), u_ok),
                            non_negative(abs, n->p, n->ps, w)));
+  if (ints) { /* x >= 1 gives p >= u, u >= 1 gives p >= x */
+    Z3_ast one = int_num(z, 1);
+    lemma(abs, Z3_mk_implies(z, mc_z3_and2(z, Z3_mk_ge(z, n->x, one), u_ok),
+                             Z3_mk_ge(z, n->p, n->u)));
+    lemma(abs, Z3_mk_implies(z, mc_z3_and2(z, Z3_mk_ge(z, n->u, one), Z3_mk_ge(z, n->x, int_num(z, 0))),
+                             Z3_mk_ge(z, n->p, n->x)));
+  }
   if (grid)
     lemma(abs, plus_le(abs, n->p, false, n->u, false,
                        mc_num(z, ints, w, (UINT64_C(1) << 31) - 1), false));
@@ -988,20 +1002,42 @@ static Z3_ast int_poly(mc_z3tr *t, monomial *m, unsigned n, int64_t constant, un
   return Z3_mk_add(z, nt, terms);
 }
 
-static Z3_ast int_sum(mc_z3tr *t, const mc_expr *e) {
-  monomial *m = mc_alloc(t->arena, (e->nops + 1) * sizeof *m);
-  if (!m)
-    return NULL;
+/* The terms of e times coef, sums within it flattened (extensions are the
+ * identity on integers), into m; the constant into *k. */
+static bool monomials(const mc_expr *e, int64_t coef, monomial *m, unsigned *n, unsigned cap,
+                      int64_t *k) {
   for (unsigned i = 0; i < e->nops; i++) {
     const mc_expr *o = uncast(e->ops[i]);
-    m[i] = (monomial){e->coefs[i], {NULL}, 0};
+    int64_t c;
+    if (__builtin_mul_overflow(coef, e->coefs[i], &c))
+      return false;
+    if (o->op == MC_EXPR_ADD) {
+      if (!monomials(o, c, m, n, cap, k))
+        return false;
+      continue;
+    }
+    if (*n == cap)
+      return false;
+    m[*n] = (monomial){c, {NULL}, 0};
     if (o->op == MC_EXPR_MUL && o->nops <= MAX_FACTORS)
       for (unsigned j = 0; j < o->nops; j++)
-        m[i].f[m[i].n++] = o->ops[j];
+        m[*n].f[m[*n].n++] = o->ops[j];
     else
-      m[i].f[m[i].n++] = e->ops[i];
+      m[*n].f[m[*n].n++] = e->ops[i];
+    (*n)++;
   }
-  return int_poly(t, m, e->nops, e->value, e->width);
+  int64_t v;
+  return !__builtin_mul_overflow(coef, e->value, &v) && !__builtin_add_overflow(*k, v, k);
+}
+
+static Z3_ast int_sum(mc_z3tr *t, const mc_expr *e) {
+  enum { MAX_TERMS = 256 };
+  unsigned cap = e->size < MAX_TERMS ? e->size + 1 : MAX_TERMS, n = 0;
+  monomial *m = mc_alloc(t->arena, cap * sizeof *m);
+  int64_t k = 0;
+  if (!m || !monomials(e, 1, m, &n, cap, &k))
+    return NULL;
+  return int_poly(t, m, n, k, e->width);
 }
 
 static Z3_ast int_node(mc_z3tr *t, const mc_expr *e) {

@@ -138,8 +138,8 @@ static const char *alias_align_text(mc_arena *a, const mc_protocol *p) {
   for (unsigned i = 0; i < k->narrays; i++) {
     uint64_t align = alias_align(p, (int)i);
     bool aliased = false;
-    for (unsigned j = 0; j < k->narrays && !aliased; j++)
-      aliased = mc_arrays_aliased(k, (int)i, (int)j);
+    for (unsigned j = 0; j < k->narrays && !aliased; j++) /* with one accessed */
+      aliased = mc_arrays_aliased(k, (int)i, (int)j) && alias_align(p, (int)j);
     if (aliased && align)
       mc_strbuf_printf(&b, "%s%s: %" PRIu64 " byte%s", b.len ? ", " : "", k->arrays[i].name,
                        align, align == 1 ? "" : "s");

@@ -22,10 +22,11 @@
  *
  * mc_find_facts collects them per kernel, in program order, into
  * mc_kernel.facts, and joins the regions (mc_array.region) of the
- * parameters that alias facts name. A condition that clang made branches (`a && b` whose b
- * it cannot evaluate unconditionally) arrives as a phi; its text is read
- * back from the branches (mc_phi_decision, kernels.h), and the statements
- * are noduplicate in the analysed module, so the call stays one.
+ * parameters that alias facts name. A condition that clang made branches
+ * (`a && b` whose b it cannot evaluate unconditionally) arrives as a phi;
+ * its text is read back from the branches (mc_phi_decision, kernels.h),
+ * and the statements are noduplicate in the analysed module, so the call
+ * stays one.
  */
 #ifndef MAPCOST_FACTS_H
 #define MAPCOST_FACTS_H

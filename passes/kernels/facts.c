@@ -567,7 +567,7 @@ static mc_fact *fact_add(mc_arena *a, fact_list *l) {
   }
   mc_fact *f = &l->v[l->n++];
   memset(f, 0, sizeof *f);
-  f->array = -1;
+  f->array = f->alias = -1;
   return f;
 }
 
@@ -692,7 +692,6 @@ static bool add_call(mc_arena *a, const mc_kernel *k, LLVMValueRef call,
     return false;
   f->kind = FACT_OF[kind];
   f->call = call;
-  f->alias = -1;
   f->at_entry = on_entry(LLVMGetInstructionParent(call), entry);
   locate(a, f, call);
   switch (kind) {

@@ -12,6 +12,11 @@
  *   __mapcost_suppress(array, "reason")
  *                              accept a known race on array in this kernel:
  *                              reported as suppressed, no warning, no exit 1
+ *   __mapcost_alias(p, q)      kernel pointer parameters p and q may point
+ *                              into one allocation, at any distance apart
+ *                              (without it, parameters are assumed not to
+ *                              alias); several calls join groups: a~b and
+ *                              b~c make a, b and c one group
  *   __mapcost_assert(cond)     reserved for assertion checking; for now a
  *                              remark says that it was not checked
  *
@@ -47,6 +52,10 @@ template <class T> MAPCOST_ANNOTATION bool __mapcost_distinct(T value) {
 MAPCOST_ANNOTATION void __mapcost_suppress(const volatile void *array, const char *reason) {
   (void)array;
   (void)reason;
+}
+MAPCOST_ANNOTATION void __mapcost_alias(const volatile void *p, const volatile void *q) {
+  (void)p;
+  (void)q;
 }
 
 #endif /* MAPCOST_H */

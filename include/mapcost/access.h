@@ -14,11 +14,13 @@
  * `float *p = c ? a : b;`) is one access per array, each under the
  * condition that chooses it (`when`).
  *
- * Memory regions: accesses with the same `region` may touch the same bytes.
- * Each array is its own region (kernel pointer parameters are assumed not
- * to alias: an assumption the report lists), except that all extern
- * __shared__ arrays are one dynamic shared buffer, byte-addressed from one
- * address: they share one region.
+ * Memory regions (mc_array.region): accesses with the same `region` may
+ * touch the same bytes. Each array is its own region (kernel pointer
+ * parameters are assumed not to alias: an assumption the report lists),
+ * except that all extern __shared__ arrays are one dynamic shared buffer,
+ * byte-addressed from one address, and that the parameters __mapcost_alias
+ * joins are one region whose arrays start an unknown distance apart (each
+ * access's offset stays from its own array's base).
  */
 #ifndef MAPCOST_ACCESS_H
 #define MAPCOST_ACCESS_H

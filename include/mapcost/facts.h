@@ -13,16 +13,20 @@
  *   mapcost.distinct(T)    __mapcost_distinct, __distinct_int/_bool -> i1
  *   mapcost.other(T)       __other_int/_bool: x in the other thread -> T
  *   mapcost.suppress(ptr array, ptr reason)
+ *   mapcost.alias(ptr p, ptr q)   __mapcost_alias: parameters p and q may
+ *                          point into one allocation
  *   mapcost.assert(i1)     __mapcost_assert, __assert (reserved)
  *   mapcost.ensures(i1)    __ensures (reserved)
  *   mapcost.invariant(i1)  __invariant, __global_invariant (not needed)
  *   mapcost.unsupported(ptr what)   GPUVerify constructs mapcost ignores
  *
  * mc_find_facts collects them per kernel, in program order, into
- * mc_kernel.facts. A condition that clang made branches (`a && b` whose b
- * it cannot evaluate unconditionally) arrives as a phi; its text is read
- * back from the branches (mc_phi_decision, kernels.h), and the statements
- * are noduplicate in the analysed module, so the call stays one.
+ * mc_kernel.facts, and joins the regions (mc_array.region) of the
+ * parameters that alias facts name. A condition that clang made branches
+ * (`a && b` whose b it cannot evaluate unconditionally) arrives as a phi;
+ * its text is read back from the branches (mc_phi_decision, kernels.h),
+ * and the statements are noduplicate in the analysed module, so the call
+ * stays one.
  */
 #ifndef MAPCOST_FACTS_H
 #define MAPCOST_FACTS_H
@@ -46,6 +50,8 @@ typedef enum {
   MC_FACT_UNIFORM,   /* value is the same in every thread */
   MC_FACT_DISTINCT,  /* value differs between any two threads */
   MC_FACT_SUPPRESS,  /* a known race on arrays[array] is accepted */
+  MC_FACT_ALIAS,     /* parameters arrays[array] and arrays[alias] may point
+                        into one allocation, at any distance apart */
   MC_FACT_ASSERT,    /* reserved: not checked (remark AssertionNotChecked) */
   MC_FACT_ENSURES,   /* reserved: not checked (remark AssertionNotChecked) */
   MC_FACT_INVARIANT, /* a loop invariant: accepted, not needed */
@@ -61,8 +67,10 @@ struct mc_fact {
   LLVMValueRef value;
   const char *text;       /* value as C-like text: "(n & 63) == 0"; unsigned
                              operators carry a u ("i <u 64", "/u", ">>u") */
-  int array;              /* SUPPRESS: index in the kernel's arrays, -1 if
-                             the pointer is none of them (then IGNORED) */
+  int array;              /* SUPPRESS, ALIAS: index in the kernel's arrays,
+                             -1 if the pointer is none of them (then
+                             IGNORED) */
+  int alias;              /* ALIAS: the other parameter's index */
   const char *reason;     /* SUPPRESS: the reason; IGNORED: the construct
                              ("__read") or why it is ignored */
   const char *file;       /* NULL without debug info */

@@ -44,6 +44,12 @@ typedef struct {
   uint64_t bytes;        /* static size in bytes; 0 when unknown */
   int param_index;       /* for MC_ARRAY_PARAM, else -1 */
   LLVMValueRef value;    /* the argument or the global variable */
+  /* The memory region: the index of its first array. Arrays of one region
+   * may touch the same bytes: every extern __shared__ array (one dynamic
+   * buffer, all starting at its address), and the pointer parameters that
+   * __mapcost_alias joins (mc_find_facts), each at an unknown distance
+   * from the others. Any other array is a region of its own. */
+  int region;
 } mc_array;
 
 typedef struct {
@@ -125,6 +131,15 @@ const mc_decision *mc_phi_decision(mc_arena *a, LLVMValueRef phi, bool *oom);
 
 /* "float[16][17]", "float*", "float[] (extern)" */
 const char *mc_array_type_text(mc_arena *a, const mc_array *arr);
+
+/* Are arrays i and j of k distinct parameters that __mapcost_alias puts in
+ * one region (their bases an unknown distance apart)? */
+bool mc_arrays_aliased(const mc_kernel *k, int i, int j);
+
+/* The pointer parameters that __mapcost_alias joins, in words, one group
+ * after another: "in and out", "a, b and c; x and y"; *ngroups gets the
+ * number of groups. NULL when there are none (or out of memory). */
+const char *mc_alias_groups_text(mc_arena *a, const mc_kernel *k, unsigned *ngroups);
 
 #ifdef __cplusplus
 }

@@ -113,6 +113,72 @@ static bool same_elements(const mc_access *x, const mc_access *y,
   return true;
 }
 
+/* ---- Parameters that __mapcost_alias joins ------------------------------- */
+
+/* The alignment an aliased array's base is taken to have: that of the
+ * elements accessed through it (the largest power of two dividing each
+ * access's element size, the least over its accesses), which the kernel's
+ * assumptions list. 0 when it is not accessed. */
+static uint64_t alias_align(const mc_protocol *p, int array) {
+  uint64_t align = 0;
+  for (unsigned i = 0; p->accesses && i < p->accesses->naccesses; i++) {
+    const mc_access *x = &p->accesses->accesses[i];
+    uint64_t e = x->elem_size ? x->elem_size & (~x->elem_size + 1) : 1;
+    if (x->base == MC_BASE_ARRAY && x->array == array && (!align || e < align))
+      align = e;
+  }
+  return align;
+}
+
+/* The assumption alias_align makes, in words; NULL without aliased
+ * parameters that are accessed. */
+static const char *alias_align_text(mc_arena *a, const mc_protocol *p) {
+  const mc_kernel *k = p->kernel;
+  mc_strbuf b = {0};
+  for (unsigned i = 0; i < k->narrays; i++) {
+    uint64_t align = alias_align(p, (int)i);
+    bool aliased = false;
+    for (unsigned j = 0; j < k->narrays && !aliased; j++) /* with one accessed */
+      aliased = mc_arrays_aliased(k, (int)i, (int)j) && alias_align(p, (int)j);
+    if (aliased && align)
+      mc_strbuf_printf(&b, "%s%s: %" PRIu64 " byte%s", b.len ? ", " : "", k->arrays[i].name,
+                       align, align == 1 ? "" : "s");
+  }
+  const char *text =
+      b.len ? mc_sprintf(a, "aliased parameters are aligned to the elements accessed "
+                            "through them (%s)", mc_strbuf_str(&b))
+            : NULL;
+  mc_strbuf_free(&b);
+  return text;
+}
+
+/* The name of the distance in bytes from array x's base to array y's. */
+static const char *distance_name(const drf_run *r, int x, int y) {
+  const mc_array *v = r->d.p->kernel->arrays;
+  return mc_sprintf(r->d.a, "(char*)%s-(char*)%s", v[y].name, v[x].name);
+}
+
+/* The distance from aliased array x's base to array y's in this query: a
+ * value the same in every thread, and otherwise any multiple of the two
+ * bases' alignment. NULL on failure. */
+static Z3_ast alias_distance(drf_run *r, int x, int y) {
+  mc_drf_ctx *d = &r->d;
+  Z3_context z = d->z;
+  const char *name = distance_name(r, x, y);
+  Z3_ast v = name ? mc_num_var(z, d->ints, name, 64) : NULL;
+  uint64_t ax = alias_align(d->p, x), ay = alias_align(d->p, y);
+  uint64_t align = ax < ay ? ax : ay; /* both accessed: not 0 */
+  unsigned bits = 0;
+  while (align >> (bits + 1))
+    bits++;
+  if (!v || !bits)
+    return v;
+  Z3_ast aligned =
+      d->ints ? Z3_mk_eq(z, Z3_mk_mod(z, v, mc_num(z, true, 64, align)), mc_num(z, true, 64, 0))
+              : Z3_mk_eq(z, Z3_mk_extract(z, bits - 1, 0, v), mc_z3_bv_const(z, bits, 0));
+  return mc_drf_side(d, aligned) ? v : NULL;
+}
+
 /* Thread 2 at access sb (its own loop instances): the conditions under
  * which it runs sb and sb conflicts with thread 1's access sa (env ea,
  * offset off_a, interval pa, pa_w). NULL on a Z3 failure. */
@@ -122,10 +188,16 @@ static Z3_ast against(drf_run *r, const mc_site *sa, mc_env *ea, Z3_ast runs_a,
   mc_drf_ctx *d = &r->d;
   Z3_context z = d->z;
   const mc_access *x = sa->node->access, *y = sb->node->access;
+  /* through two arrays that __mapcost_alias joins, y's bytes are displaced
+   * by the distance between their bases: never compared by index */
+  Z3_ast dist = NULL;
+  if (mc_arrays_aliased(d->p->kernel, x->array, y->array) &&
+      !(dist = alias_distance(r, x->array, y->array)))
+    return NULL;
   /* what is compared: whole elements of one size by their index, with the
    * extensions both indices share taken off; else byte ranges */
   const mc_expr *cmp[2] = {x->offset, y->offset};
-  bool by_index = same_elements(x, y, cmp);
+  bool by_index = !dist && same_elements(x, y, cmp);
   mc_env *e = *eb = mc_drf_env_at(d, 1, sb);
   Z3_ast runs = e ? mc_drf_runs(d, e, sb) : NULL;
   *off_b = e ? mc_drf_term(d, e, y->offset) : NULL;
@@ -147,7 +219,8 @@ static Z3_ast against(drf_run *r, const mc_site *sa, mc_env *ea, Z3_ast runs_a,
     Z3_ast sizea = mc_drf_term(d, ea, x->size), sizeb = mc_drf_term(d, e, y->size);
     if (!sizea || !sizeb)
       return NULL;
-    parts[n++] = overlap(z, d->ints, off_a, sizea, *off_b, sizeb);
+    parts[n++] = overlap(z, d->ints, off_a, sizea,
+                         dist ? mc_num_add(z, d->ints, *off_b, dist) : *off_b, sizeb);
   }
   if (!grid) {
     mc_phase pb;
@@ -551,18 +624,26 @@ static const char *approximations(drf_run *r, const mc_site *sa,
   return text;
 }
 
-/* The witness of a sat query, into race. */
-static bool witness(drf_run *r, int array, const mc_site *sa, query *q,
-                    mc_race *race) {
+/* The witness of a sat query, into race; sb is thread 2's access. */
+static bool witness(drf_run *r, int array, const mc_site *sa, const mc_site *sb,
+                    query *q, mc_race *race) {
   mc_drf_ctx *d = &r->d;
   Z3_context z = d->z;
   min_list l = {NULL, 0, 0, d->a, false};
   for (int t = 0; t < 2; t++)
     mc_drf_env_vars(d, q->env[t], add_var, &l);
   launch_terms(d, &l);
-  /* a hinted model is minimised already */
-  Z3_model m = q->hinted ? Z3_solver_get_model(z, q->s.s) : minimise(z, &q->s, &l, r->rlimit);
-  if (m && q->hinted)
+  /* the distance between two aliased arrays, as small as it can be */
+  int other = sb->node->access->array;
+  const char *dist_name = mc_arrays_aliased(d->p->kernel, array, other)
+                              ? distance_name(r, array, other) : NULL;
+  Z3_ast dist = dist_name ? mc_num_var(z, d->ints, dist_name, 64) : NULL;
+  /* a hinted model is minimised already, but for the distance */
+  min_list hinted = {NULL, 0, 0, d->a, d->ints}, *todo = q->hinted ? &hinted : &l;
+  if (dist)
+    add_term(todo, dist, true, 64, 0);
+  Z3_model m = todo->n ? minimise(z, &q->s, todo, r->rlimit) : Z3_solver_get_model(z, q->s.s);
+  if (m && !todo->n)
     Z3_model_inc_ref(z, m);
   if (!m)
     return false;
@@ -597,6 +678,10 @@ static bool witness(drf_run *r, int array, const mc_site *sa, query *q,
   race->iterations = vals.vals;
   race->niterations = vals.n;
   value_list params = {z, m, d->a, NULL, 0, 0, false};
+  if (dist) {
+    mc_atom atom = {.name = dist_name, .width = 64, .is_signed = true};
+    add_value(&params, &atom, dist);
+  }
   for (unsigned i = 0; i < d->nparam_vars; i++)
     if (d->param_stamp[i] == d->query)
       add_value(&params, d->param_atoms[i], d->param_vars[i]);
@@ -760,11 +845,14 @@ static bool decide_array(drf_run *r, int array, const mc_options *o,
         race->second = race_site(d->p->kernel, y);
         race->approximated = approximations(r, r->acc[i], cand[j], &q);
         race->confirmed = !race->approximated;
-        if (witness(r, array, r->acc[i], &q, race))
+        if (witness(r, array, r->acc[i], cand[j], &q, race))
           nraces++;
         else if (!undecided)
           undecided = "the solver could not produce a witness for a race";
-        if (race->confirmed && nraces && !r->print) {
+        /* the interpreter gives aliased parameters memory of their own: it
+         * cannot replay a race between two of them */
+        if (race->confirmed && nraces && !r->print &&
+            !mc_arrays_aliased(d->p->kernel, x->array, y->array)) {
           bool ran = false;
           bool seen = mc_drf_replay(a, d->p->ls, o, array, race, &ran);
           if (ran && !seen) {
@@ -841,6 +929,9 @@ bool mc_drf_analyze(mc_arena *a, const mc_protocol *p, const mc_options *o,
     res->assumptions[res->nassumptions++] = MC_DRF_GRID_ASSUMPTION;
   if (!o->wrap_around && res->nassumptions < MC_MAX_NOTES)
     res->assumptions[res->nassumptions++] = MC_DRF_NO_WRAP_ASSUMPTION;
+  const char *aligned = alias_align_text(a, p);
+  if (aligned && res->nassumptions < MC_MAX_NOTES)
+    res->assumptions[res->nassumptions++] = aligned;
   const char *failed = p->failed ? p->failed
                        : o->races ? NULL
                                   : "race analysis off (-mapcost-races=0)";

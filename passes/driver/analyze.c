@@ -114,11 +114,24 @@ static bool analyze_kernel(const mc_options *o, const mc_kernel *k,
   r->arrays = mc_alloc(a, (k->narrays + 1) * sizeof *r->arrays);
   if (!r->arrays)
     return false;
-  unsigned pointers = 0;
+  unsigned pointers = 0; /* regions of pointer parameters */
   for (unsigned i = 0; i < k->narrays; i++)
-    pointers += k->arrays[i].kind == MC_ARRAY_PARAM;
-  if (pointers > 1)
-    r->assumptions[r->nassumptions++] = "kernel pointer parameters do not alias";
+    pointers += k->arrays[i].kind == MC_ARRAY_PARAM && k->arrays[i].region == (int)i;
+  if (pointers > 1) {
+    unsigned ngroups;
+    const char *groups = mc_alias_groups_text(a, k, &ngroups);
+    const char *except =
+        !groups ? NULL
+        : ngroups == 1
+            ? mc_sprintf(a, "kernel pointer parameters do not alias, except that %s may "
+                            "point into one allocation (__mapcost_alias)", groups)
+            : mc_sprintf(a, "kernel pointer parameters do not alias, except within the "
+                            "groups %s, each of which may point into one allocation "
+                            "(__mapcost_alias)", groups);
+    if (groups && !except)
+      return false;
+    r->assumptions[r->nassumptions++] = except ? except : "kernel pointer parameters do not alias";
+  }
   const char *dims = mc_sym_unread_dims_text(a, mc_sym_unread_dims(k, o));
   if (dims)
     r->assumptions[r->nassumptions++] = dims;

@@ -168,6 +168,13 @@ static bool run_result(mc_arena *a, const mc_kernel *k, const mc_lockstep *ls,
   res->assumptions[res->nassumptions++] =
       "a concrete run: what was observed with these dimensions, parameters, contents and "
       "schedules only";
+  unsigned ngroups;
+  const char *groups = mc_alias_groups_text(a, k, &ngroups);
+  const char *apart = groups ? mc_sprintf(a, "%s, which __mapcost_alias says may alias, "
+                                             "are separate arrays in this run", groups)
+                             : NULL;
+  if (apart)
+    res->assumptions[res->nassumptions++] = apart;
   if (!nruns) {
     res->verdict = MC_VERDICT_INCONCLUSIVE;
     res->reasons[res->nreasons++] = "the kernel could not be run";

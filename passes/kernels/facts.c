@@ -22,8 +22,8 @@
 typedef enum {
   CALL_NONE,
   CALL_REQUIRES, CALL_ASSUME, CALL_AXIOM, CALL_UNIFORM, CALL_DISTINCT,
-  CALL_OTHER, CALL_SUPPRESS, CALL_ASSERT, CALL_ENSURES, CALL_INVARIANT,
-  CALL_UNSUPPORTED,
+  CALL_OTHER, CALL_SUPPRESS, CALL_ALIAS, CALL_ASSERT, CALL_ENSURES,
+  CALL_INVARIANT, CALL_UNSUPPORTED,
 } call_kind;
 
 static const struct {
@@ -33,7 +33,8 @@ static const struct {
     {"requires", CALL_REQUIRES},   {"assume", CALL_ASSUME},
     {"axiom", CALL_AXIOM},         {"uniform", CALL_UNIFORM},
     {"distinct", CALL_DISTINCT},   {"other", CALL_OTHER},
-    {"suppress", CALL_SUPPRESS},   {"assert", CALL_ASSERT},
+    {"suppress", CALL_SUPPRESS},   {"alias", CALL_ALIAS},
+    {"assert", CALL_ASSERT},
     {"ensures", CALL_ENSURES},     {"invariant", CALL_INVARIANT},
     {"unsupported", CALL_UNSUPPORTED},
 };
@@ -566,7 +567,7 @@ static mc_fact *fact_add(mc_arena *a, fact_list *l) {
   }
   mc_fact *f = &l->v[l->n++];
   memset(f, 0, sizeof *f);
-  f->array = -1;
+  f->array = f->alias = -1;
   return f;
 }
 
@@ -598,6 +599,7 @@ static const mc_fact_kind FACT_OF[] = {
     [CALL_REQUIRES] = MC_FACT_REQUIRES, [CALL_ASSUME] = MC_FACT_ASSUME,
     [CALL_AXIOM] = MC_FACT_AXIOM,       [CALL_UNIFORM] = MC_FACT_UNIFORM,
     [CALL_DISTINCT] = MC_FACT_DISTINCT, [CALL_SUPPRESS] = MC_FACT_SUPPRESS,
+    [CALL_ALIAS] = MC_FACT_ALIAS,
     [CALL_ASSERT] = MC_FACT_ASSERT,     [CALL_ENSURES] = MC_FACT_ENSURES,
     [CALL_INVARIANT] = MC_FACT_INVARIANT, [CALL_UNSUPPORTED] = MC_FACT_IGNORED,
 };
@@ -662,6 +664,15 @@ static bool on_entry(LLVMBasicBlockRef b, LLVMBasicBlockRef entry) {
   return true;
 }
 
+/* The index of the array of k that pointer v points into, or -1. */
+static int array_of(const mc_kernel *k, LLVMValueRef v) {
+  LLVMValueRef base = strip_pointer(v);
+  for (unsigned i = 0; k && i < k->narrays; i++)
+    if (k->arrays[i].value == base)
+      return (int)i;
+  return -1;
+}
+
 /* The fact of one call, appended to l (or nothing, for a call that is part
  * of another fact). False when out of memory. */
 static bool add_call(mc_arena *a, const mc_kernel *k, LLVMValueRef call,
@@ -685,10 +696,7 @@ static bool add_call(mc_arena *a, const mc_kernel *k, LLVMValueRef call,
   locate(a, f, call);
   switch (kind) {
   case CALL_SUPPRESS: {
-    LLVMValueRef base = strip_pointer(v);
-    for (unsigned i = 0; k && i < k->narrays; i++)
-      if (k->arrays[i].value == base)
-        f->array = (int)i;
+    f->array = array_of(k, v);
     f->reason = string_literal(a, arg(call, 1));
     if (!f->reason)
       f->reason = "";
@@ -700,6 +708,18 @@ static bool add_call(mc_arena *a, const mc_kernel *k, LLVMValueRef call,
     }
     break;
   }
+  case CALL_ALIAS:
+    f->array = array_of(k, v);
+    f->alias = array_of(k, arg(call, 1));
+    if (f->array < 0 || f->alias < 0 || k->arrays[f->array].kind != MC_ARRAY_PARAM ||
+        k->arrays[f->alias].kind != MC_ARRAY_PARAM) {
+      text_ctx c = {a, k};
+      f->kind = MC_FACT_IGNORED;
+      f->text = mc_sprintf(a, "%s, %s", expr_text(&c, v, 0), expr_text(&c, arg(call, 1), 0));
+      f->reason = "__mapcost_alias: its arguments are not two pointer parameters of "
+                  "this kernel";
+    }
+    break;
   case CALL_UNSUPPORTED:
     f->reason = string_literal(a, v);
     if (!f->reason)
@@ -726,6 +746,21 @@ static bool add_function_calls(mc_arena *a, const mc_kernel *k, LLVMValueRef fn,
   return true;
 }
 
+/* Each alias fact joins the regions of its two parameters into one, named
+ * by its first array (the least index). */
+static void join_aliases(mc_kernel *k) {
+  for (unsigned i = 0; i < k->nfacts; i++) {
+    const mc_fact *f = &k->facts[i];
+    if (f->kind != MC_FACT_ALIAS)
+      continue;
+    int x = k->arrays[f->array].region, y = k->arrays[f->alias].region;
+    int to = x < y ? x : y, from = x < y ? y : x;
+    for (unsigned j = 0; j < k->narrays; j++)
+      if (k->arrays[j].region == from)
+        k->arrays[j].region = to;
+  }
+}
+
 bool mc_find_facts(mc_arena *a, LLVMModuleRef m, mc_kernels *ks) {
   for (unsigned i = 0; i < ks->nkernels; i++) {
     mc_kernel *k = &ks->kernels[i];
@@ -739,6 +774,7 @@ bool mc_find_facts(mc_arena *a, LLVMModuleRef m, mc_kernels *ks) {
       return false;
     k->facts = l.v;
     k->nfacts = l.n;
+    join_aliases(k);
   }
   return true;
 }
@@ -753,6 +789,7 @@ const char *mc_fact_kind_name(mc_fact_kind kind) {
   case MC_FACT_UNIFORM: return "uniform";
   case MC_FACT_DISTINCT: return "distinct";
   case MC_FACT_SUPPRESS: return "suppress";
+  case MC_FACT_ALIAS: return "alias";
   case MC_FACT_ASSERT: return "assert";
   case MC_FACT_ENSURES: return "ensures";
   case MC_FACT_INVARIANT: return "invariant";
@@ -768,6 +805,9 @@ void mc_facts_print(const mc_kernel *k, mc_strbuf *out) {
     switch (f->kind) {
     case MC_FACT_SUPPRESS:
       mc_strbuf_printf(out, " %s \"%s\"", k->arrays[f->array].name, f->reason);
+      break;
+    case MC_FACT_ALIAS:
+      mc_strbuf_printf(out, " %s, %s", k->arrays[f->array].name, k->arrays[f->alias].name);
       break;
     case MC_FACT_IGNORED:
       mc_strbuf_printf(out, " %s", f->reason);
@@ -804,16 +844,18 @@ void mc_facts_remarks(const mc_kernel *k) {
       mc_shim_remark(MC_REMARK_ANALYSIS, "AssertionNotChecked", k->fn, f->call, args,
                      sizeof args / sizeof args[0]);
     } else if (f->kind == MC_FACT_IGNORED) {
-      bool gpuverify = f->reason && strncmp(f->reason, "__mapcost_", 10);
+      /* mapcost's own: "__mapcost_suppress: why"; GPUVerify's: its name */
+      const char *why = f->reason && !strncmp(f->reason, "__mapcost_", 10)
+                            ? strstr(f->reason, ": ") : NULL;
+      char name[32];
+      snprintf(name, sizeof name, "%.*s", why ? (int)(why - f->reason) : 0, f->reason);
       mc_remark_arg args[] = {
           {NULL, "kernel '", NULL},
           {"Kernel", k->name, NULL},
           {NULL, "': ", NULL},
-          {"Annotation", gpuverify ? f->reason : "__mapcost_suppress", NULL},
+          {"Annotation", why ? name : f->reason, NULL},
           {NULL, " is ignored: ", NULL},
-          {"Reason",
-           gpuverify ? "GPUVerify's construct is not supported; its value is unknown"
-                     : "its first argument is not an array of this kernel",
+          {"Reason", why ? why + 2 : "GPUVerify's construct is not supported; its value is unknown",
            NULL},
       };
       mc_shim_remark(MC_REMARK_ANALYSIS, "AnnotationIgnored", k->fn, f->call, args,

@@ -231,6 +231,18 @@ static bool describe_arrays(mc_arena *a, LLVMTargetDataRef td, mc_kernel *k) {
   }
   for (unsigned i = 0; ok && i < w.globals.n; i++)
     ok = add_global_array(a, td, w.globals.v[i], &k->arrays[k->narrays++]);
+  /* regions: every extern __shared__ array is the first one's (aliased
+   * parameters are joined by their facts, mc_find_facts) */
+  int dynamic = -1;
+  for (unsigned i = 0; ok && i < k->narrays; i++) {
+    mc_array *arr = &k->arrays[i];
+    arr->region = (int)i;
+    if (arr->kind == MC_ARRAY_EXTERN_SHARED) {
+      if (dynamic < 0)
+        dynamic = (int)i;
+      arr->region = dynamic;
+    }
+  }
   free(w.globals.v);
   free(w.seen_constants.v);
   free(w.seen_functions.v);
@@ -345,6 +357,33 @@ const char *mc_array_type_text(mc_arena *a, const mc_array *arr) {
   const char *r = mc_strdup(a, mc_strbuf_str(&b));
   mc_strbuf_free(&b);
   return r;
+}
+
+bool mc_arrays_aliased(const mc_kernel *k, int i, int j) {
+  return i != j && i >= 0 && j >= 0 && k->arrays[i].kind == MC_ARRAY_PARAM &&
+         k->arrays[j].kind == MC_ARRAY_PARAM && k->arrays[i].region == k->arrays[j].region;
+}
+
+const char *mc_alias_groups_text(mc_arena *a, const mc_kernel *k, unsigned *ngroups) {
+  *ngroups = 0;
+  mc_strbuf b = {0};
+  for (unsigned r = 0; r < k->narrays; r++) {
+    if (k->arrays[r].kind != MC_ARRAY_PARAM || k->arrays[r].region != (int)r)
+      continue; /* not the first array of a region of parameters */
+    unsigned n = 0, members = 0;
+    for (unsigned i = r + 1; i < k->narrays; i++)
+      members += mc_arrays_aliased(k, (int)r, (int)i);
+    if (!members)
+      continue;
+    mc_strbuf_printf(&b, "%s%s", *ngroups ? "; " : "", k->arrays[r].name);
+    for (unsigned i = r + 1; i < k->narrays; i++)
+      if (mc_arrays_aliased(k, (int)r, (int)i))
+        mc_strbuf_printf(&b, "%s%s", ++n == members ? " and " : ", ", k->arrays[i].name);
+    ++*ngroups;
+  }
+  const char *text = *ngroups ? mc_strdup(a, mc_strbuf_str(&b)) : NULL;
+  mc_strbuf_free(&b);
+  return text;
 }
 
 unsigned mc_inst_ordinal(LLVMValueRef inst) {

@@ -11,9 +11,9 @@
 // -O level do not matter: at clang's pipeline start nothing is inlined yet.
 // The function, in the clone only, loses its body and becomes the
 // declaration `mapcost.<kind>`: a statement (requires, assume, suppress,
-// ...) has only inaccessible-memory effects, so nothing may delete, merge
-// or hoist its calls and they change no memory the analysis looks at, and
-// is noduplicate, so that no pass copies a call into the paths of a
+// alias, ...) has only inaccessible-memory effects, so nothing may delete,
+// merge or hoist its calls and they change no memory the analysis looks
+// at, and is noduplicate, so that no pass copies a call into the paths of a
 // branch before it; a value (uniform, distinct, other) is pure.
 //
 //===----------------------------------------------------------------------===//
@@ -53,6 +53,7 @@ const AnnotationName Annotations[] = {
     {"__mapcost_distinct", "distinct"},
     {"__mapcost_other", "other"},
     {"__mapcost_suppress", "suppress"},
+    {"__mapcost_alias", "alias"},
     {"__mapcost_assert", "assert"},
     {"__mapcost_ensures", "ensures"},
     {"__mapcost_invariant", "invariant"},

@@ -215,27 +215,23 @@ void mc_protocol_print(const mc_protocol *p, mc_strbuf *out) {
     mc_strbuf_append(out, "\n");
   }
   for (unsigned r = 0; r < k->narrays; r++) {
-    bool first = true;
-    for (unsigned i = 0; i < k->narrays; i++) {
-      /* the region's arrays: itself, or every extern __shared__ array */
-      bool same = i == r || (k->arrays[i].kind == MC_ARRAY_EXTERN_SHARED &&
-                             k->arrays[r].kind == MC_ARRAY_EXTERN_SHARED);
-      if (!same)
-        continue;
-      if (i < r)
-        break; /* printed with the region's first array */
-      mc_strbuf_printf(out, first ? "array %s" : ", %s", k->arrays[i].name);
-      first = false;
-    }
-    if (first)
-      continue;
+    if (k->arrays[r].region != (int)r)
+      continue; /* printed with the region's first array */
+    bool aliased = false;
+    for (unsigned i = r; i < k->narrays; i++)
+      if (k->arrays[i].region == (int)r) {
+        mc_strbuf_printf(out, i == r ? "array %s" : ", %s", k->arrays[i].name);
+        aliased |= mc_arrays_aliased(k, (int)r, (int)i);
+      }
     bool used = false;
     for (unsigned i = 0; i < p->nnodes && !used; i++)
       used = mc_pnode_touches(&p->nodes[i], (int)r);
     const char *why;
     bool exact = mc_protocol_exact(p, (int)r, &why);
     mc_strbuf_printf(out, " (%s%s): %s", space_name(&k->arrays[r]),
-                     k->arrays[r].kind == MC_ARRAY_EXTERN_SHARED ? ", dynamic buffer" : "",
+                     k->arrays[r].kind == MC_ARRAY_EXTERN_SHARED ? ", dynamic buffer"
+                     : aliased                                   ? ", __mapcost_alias"
+                                                                 : "",
                      !used ? "not accessed" : exact ? "exact" : "approximate");
     approx(out, used ? why : NULL);
     mc_strbuf_append(out, "\n");

@@ -612,13 +612,7 @@ static bool add_one(collector *c, LLVMValueRef inst, const access_how *how,
   x->base = r->base;
   x->array = r->base == MC_BASE_ARRAY ? r->array : -1;
   x->base_reason = r->base == MC_BASE_UNKNOWN ? r->reason : NULL;
-  x->region = x->array;
-  if (is_extern_shared(t, x->array)) /* one dynamic buffer */
-    for (unsigned i = 0; i < t->k->narrays; i++)
-      if (is_extern_shared(t, (int)i)) {
-        x->region = (int)i;
-        break;
-      }
+  x->region = x->array >= 0 ? t->k->arrays[x->array].region : -1;
   x->offset = sym_scope_to_block(t, r->offset, bb, inst);
   if (r->when && !(x->when = sym_scope_to_block(t, r->when, bb, inst)))
     return false;

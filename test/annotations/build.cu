@@ -52,9 +52,19 @@ __global__ void stencil(const float *in, float *out, int n) {
   __mapcost_assert(out[i] >= 0.0f);
 }
 
+// In place: x and y may be one array.
+__global__ void axpy(const float *x, float *y, float a, int n) {
+  __mapcost_alias(x, y);
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    y[i] += a * x[i];
+}
+
 // No function of mapcost.h is left, so nothing calls one.
 // PTX-NOT: mapcost
 // PTX: .entry _Z7stencilPKfPfi(
+// PTX-NOT: mapcost
+// PTX: .entry _Z4axpyPKfPffi(
 // PTX-NOT: mapcost
 
 int main() {
@@ -66,10 +76,11 @@ int main() {
   cudaMalloc((void **)&out, n * sizeof(float));
   cudaMemcpy(in, h, n * sizeof(float), cudaMemcpyHostToDevice);
   stencil<<<n / 256, 256>>>(in, out, n);
+  axpy<<<n / 256, 256>>>(out, out, 1.0f, n);
   cudaMemcpy(h, out, n * sizeof(float), cudaMemcpyDeviceToHost);
   int bad = 0;
   for (int i = 0; i < n; i++)
-    bad += h[i] != 3.0f;
+    bad += h[i] != 6.0f;
   printf("%s: %d wrong\n", cudaGetLastError() == cudaSuccess && !bad ? "ok" : "FAILED", bad);
   return 0;
 }

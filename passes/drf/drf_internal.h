@@ -186,8 +186,8 @@ bool mc_drf_phase(mc_drf_ctx *d, mc_env *env, const mc_site *site, bool warp,
 Z3_ast mc_drf_phase_eq(mc_drf_ctx *d, const mc_phase *a, const mc_phase *b);
 /* The linear thread id and the warp of a thread. */
 Z3_ast mc_drf_warp(mc_drf_ctx *d, int thread);
-/* The loop variables of env's loops, for witnesses: calls fn for each
- * (atom, term), innermost loop last. */
+/* The loop variables of env's loops that have closed forms (or toggle),
+ * for witnesses: calls fn for each (atom, term), innermost loop last. */
 void mc_drf_env_vars(mc_drf_ctx *d, mc_env *env,
                      void (*fn)(void *data, const mc_atom *a, Z3_ast v),
                      void *data);

@@ -726,6 +726,9 @@ void mc_drf_env_vars(mc_drf_ctx *d, mc_env *env,
   mc_drf_env_vars(d, env->parent, fn, data);
   const mc_ploop *l = env_loop(env);
   for (unsigned i = 0; i < l->nvars; i++) {
+    /* without a closed form (nor a toggle), a value is not the loop's */
+    if (!l->vars[i].closed && l->vars[i].step != MC_STEP_TOGGLE)
+      continue;
     Z3_ast v = atom_value(env, l->vars[i].atom);
     if (v)
       fn(data, l->vars[i].atom, v);

@@ -72,7 +72,9 @@ mc_z3tr *mc_z3tr_new(mc_arena *a, Z3_context z, mc_z3_atom_fn fn, void *data);
  * products it can replace into abs's variables, whose lemmas the query
  * must assert. */
 typedef struct mc_z3abs mc_z3abs;
-mc_z3abs *mc_z3abs_new(mc_arena *a, Z3_context z, bool ints);
+/* distribute: over the integers, the distributivity lemmas too (many:
+ * asked for only when the abstraction without them finds a model). */
+mc_z3abs *mc_z3abs_new(mc_arena *a, Z3_context z, bool ints, bool distribute);
 void mc_z3tr_abstract(mc_z3tr *t, mc_z3abs *abs);
 /* Under the no-wrap assumption (MC_DRF_NO_WRAP_ASSUMPTION) mc_z3_nowrap
  * says that nothing wraps around (see there); with ints too, t translates

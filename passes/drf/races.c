@@ -247,14 +247,19 @@ static Z3_ast against(drf_run *r, const mc_site *sa, mc_env *ea, Z3_ast runs_a,
 static Z3_lbool try_hint(drf_run *r, query *q, const launch_hint *h);
 static void take_hint(drf_run *r, query *q, launch_hint *h);
 
+/* How a query is asked: exact, with products abstracted, and (over the
+ * integers) with the distributivity lemmas too. */
+typedef enum { EXACT, ABSTRACT, DISTRIBUTED } abstraction;
+
 static Z3_lbool ask_once(drf_run *r, const mc_site *sa, const mc_site *const *sb,
-                         unsigned nb, bool grid, bool abstract, const launch_hint *hint,
+                         unsigned nb, bool grid, abstraction level, const launch_hint *hint,
                          query *q) {
   mc_drf_ctx *d = &r->d;
   Z3_context z = d->z;
+  bool abstract = level != EXACT;
   /* the abstract query is over the integers under the no-wrap assumption */
   d->ints = abstract && d->no_wrap;
-  d->abs = abstract ? mc_z3abs_new(d->a, z, d->ints) : NULL;
+  d->abs = abstract ? mc_z3abs_new(d->a, z, d->ints, level == DISTRIBUTED) : NULL;
   if ((abstract && !d->abs) || !mc_drf_query_begin(d, grid))
     return Z3_L_UNDEF;
   q->envs = mc_alloc(d->a, nb * sizeof *q->envs);
@@ -318,13 +323,19 @@ static Z3_lbool ask_once(drf_run *r, const mc_site *sa, const mc_site *const *sb
   return res == Z3_L_FALSE ? mc_solver_check(z, &q->s) : res;
 }
 
-/* The query with products abstracted first: when that has no model, the
+/* The query with products abstracted first (over the integers: without
+ * the distributivity lemmas, then with them): when that has no model, the
  * exact one has none either; else the exact query decides (and gives the
  * witness). */
 static Z3_lbool ask(drf_run *r, const mc_site *sa, const mc_site *const *sb,
                     unsigned nb, bool grid, query *q) {
   query first = *q;
-  Z3_lbool res = ask_once(r, sa, sb, nb, grid, true, NULL, &first);
+  Z3_lbool res = ask_once(r, sa, sb, nb, grid, ABSTRACT, NULL, &first);
+  if (res == Z3_L_TRUE && r->d.ints) {
+    mc_solver_release(r->d.z, &first.s);
+    first = *q;
+    res = ask_once(r, sa, sb, nb, grid, DISTRIBUTED, NULL, &first);
+  }
   launch_hint hint = {NULL, 0};
   if (res == Z3_L_TRUE && r->d.ints)
     take_hint(r, &first, &hint);
@@ -333,7 +344,7 @@ static Z3_lbool ask(drf_run *r, const mc_site *sa, const mc_site *const *sb,
   mc_solver_release(r->d.z, &first.s);
   if (res == Z3_L_FALSE)
     return res;
-  return ask_once(r, sa, sb, nb, grid, false, &hint, q);
+  return ask_once(r, sa, sb, nb, grid, EXACT, &hint, q);
 }
 
 /* After sat: the candidate the model picks, fixed in the solver (so that

@@ -385,7 +385,7 @@ typedef struct {
 struct mc_z3abs {
   mc_arena *arena;
   Z3_context z;
-  bool ints;
+  bool ints, distribute;
   prod_entry *prods;        /* products; in xors, a ^ u = p */
   unsigned nprods, cap;
   prod_entry *xors;
@@ -396,10 +396,11 @@ struct mc_z3abs {
   unsigned nlemmas, lcap;
 };
 
-mc_z3abs *mc_z3abs_new(mc_arena *a, Z3_context z, bool ints) {
+mc_z3abs *mc_z3abs_new(mc_arena *a, Z3_context z, bool ints, bool distribute) {
   mc_z3abs *abs = mc_alloc(a, sizeof *abs);
   if (abs)
-    *abs = (mc_z3abs){a, z, ints, NULL, 0, 0, NULL, 0, 0, NULL, 0, 0, NULL, 0, 0};
+    *abs = (mc_z3abs){a, z, ints, ints && distribute, NULL, 0, 0, NULL, 0, 0, NULL, 0, 0,
+                      NULL, 0, 0};
   return abs;
 }
 
@@ -556,7 +557,7 @@ static bool enter_product(mc_z3abs *abs, const prod_entry *n, unsigned w, bool g
                       eq(abs, m->p, m->ps, n->p, n->ps))};
     lemma(abs, Z3_mk_implies(z, u_ok, Z3_mk_and(z, 3, parts)));
   }
-  if (ints)
+  if (abs->distribute)
     distribute(abs, n, u_ok);
   abs->prods[abs->nprods++] = *n;
   return true;
@@ -578,6 +579,16 @@ static Z3_ast factor_product(mc_z3abs *abs, prod_entry n, unsigned w, bool grid)
   }
   n.p = fresh_product(abs, w);
   return enter_product(abs, &n, w, grid) ? n.p : NULL;
+}
+
+/* c * u for a constant c, entered once as the product p (a term). */
+static Z3_ast constant_product(mc_z3abs *abs, Z3_ast c, Z3_ast u, Z3_ast p, unsigned w) {
+  for (unsigned i = 0; i < abs->nprods; i++) {
+    const prod_entry *m = &abs->prods[i];
+    if (Z3_is_eq_ast(abs->z, m->x, c) && Z3_is_eq_ast(abs->z, m->u, u))
+      return m->p;
+  }
+  return enter_product(abs, &(prod_entry){c, u, p, true, true, true, true}, w, false) ? p : NULL;
 }
 
 /* The product of uniform terms f[0..n) (n <= 3, each read as sg[i]; the
@@ -981,13 +992,17 @@ static Z3_ast int_poly(mc_z3tr *t, monomial *m, unsigned n, int64_t constant, un
     g = gcd(g, r.coef);
     with[nw++] = r;
   }
+  if (linear) /* the constant itself times u: compared with r * u */
+    g = 1;
   for (unsigned i = 0; i < nw; i++)
     with[i].coef /= g;
   Z3_ast inner = int_poly(t, with, nw, 0, w), u = translate(t, best);
   if (!inner || !u)
     return NULL;
   Z3_ast times[2] = {inner, u};
-  Z3_ast product = linear ? Z3_mk_mul(z, 2, times) /* a constant times u */
+  /* a constant times u is that product, an entry too so that the lemmas
+   * compare it with u's other products (r * gsize against 2 * gsize) */
+  Z3_ast product = linear ? constant_product(t->abs, inner, u, Z3_mk_mul(z, 2, times), w)
                           : factor_product(t->abs,
                                            (prod_entry){inner, u, NULL, true, true, true, uniform},
                                            w, false);
@@ -1000,6 +1015,22 @@ static Z3_ast int_poly(mc_z3tr *t, monomial *m, unsigned n, int64_t constant, un
     return NULL;
   terms[nt++] = rest;
   return Z3_mk_add(z, nt, terms);
+}
+
+/* The factors of f into m (products within it flattened: extensions are
+ * the identity on integers); false when more than MAX_FACTORS. */
+static bool factors(const mc_expr *f, monomial *m) {
+  const mc_expr *o = uncast(f);
+  if (o->op != MC_EXPR_MUL) {
+    if (m->n == MAX_FACTORS)
+      return false;
+    m->f[m->n++] = f;
+    return true;
+  }
+  for (unsigned j = 0; j < o->nops; j++)
+    if (!factors(o->ops[j], m))
+      return false;
+  return true;
 }
 
 /* The terms of e times coef, sums within it flattened (extensions are the
@@ -1019,11 +1050,8 @@ static bool monomials(const mc_expr *e, int64_t coef, monomial *m, unsigned *n, 
     if (*n == cap)
       return false;
     m[*n] = (monomial){c, {NULL}, 0};
-    if (o->op == MC_EXPR_MUL && o->nops <= MAX_FACTORS)
-      for (unsigned j = 0; j < o->nops; j++)
-        m[*n].f[m[*n].n++] = o->ops[j];
-    else
-      m[*n].f[m[*n].n++] = e->ops[i];
+    if (!factors(e->ops[i], &m[*n]))
+      m[*n] = (monomial){c, {e->ops[i]}, 1};
     (*n)++;
   }
   int64_t v;

@@ -103,7 +103,7 @@ Z3_ast mc_z3_in_range(Z3_context z, bool ints, const mc_expr *atom, Z3_ast v);
 
 /* ---- intervals.c: threads, loop instances and barrier intervals -------- */
 
-enum { MC_DRF_MAX_DEPTH = 16, MC_DRF_ANY_INTERVAL = 0x8000 };
+enum { MC_DRF_MAX_DEPTH = 64, MC_DRF_ANY_INTERVAL = 0x8000 };
 
 /* Where a node sits: its siblings, its index among them, and the site of
  * its loop (NULL at the kernel's level). */

@@ -40,6 +40,11 @@ struct mc_env {
   Z3_ast *vals;
   unsigned natoms, cap;
   mc_phase *scan[2];        /* memo of walks: [warp][position] */
+  /* the loop's stay condition in this iteration, where the walks know its
+   * value: false in the iteration a loop was left after, true in the one
+   * before an iteration that runs (NULL: not known) */
+  Z3_ast stay;
+  bool stays;
   bool *scanned[2];
   /* loop_env: live is final; before, constraints that hold when the
    * environment is live wait in pending (with whether they are no-wrap) */
@@ -471,6 +476,7 @@ static mc_env *env_new(mc_drf_ctx *d, int thread, mc_env *parent,
   e->previous = host != NULL;
   e->host = host;
   e->live = Z3_mk_true(d->z);
+  e->stay = NULL;
   e->tr = mc_z3tr_new(d->a, d->z, atom_value, e);
   if (e->tr && d->abs)
     mc_z3tr_abstract(e->tr, d->abs);
@@ -596,6 +602,17 @@ static void phase_ite(mc_drf_ctx *d, Z3_ast c, const mc_phase *a,
 
 static bool scan(mc_env *e, unsigned pos, bool warp, mc_phase *out);
 
+/* Guard g of a node in e's body as a term, and *known its value where the
+ * walk knows it (1, 0), else -1: a guard that is the loop's own stay
+ * condition (unrotated loops: `for (;;) { if (i < n) { body } }`) takes
+ * the value the walk knows stay has. Deciding it here keeps the walk from
+ * descending into both branches, which nested loops would multiply. */
+static Z3_ast guard(mc_env *e, const mc_expr *g, int *known) {
+  Z3_ast c = cond(e, g);
+  *known = c && e->stay && Z3_is_eq_ast(e->d->z, c, e->stay) ? e->stays : -1;
+  return c;
+}
+
 /* The interval at the end of one iteration of loop node `site` entered from
  * env: a fresh last iteration L, with its constraints. */
 static bool scan_loop_end(mc_env *env, const mc_site *site, bool warp,
@@ -618,6 +635,8 @@ static bool scan_loop_end(mc_env *env, const mc_site *site, bool warp,
   Z3_ast post = mc_z3_and2(d->z, in->live, Z3_mk_not(d->z, stay));
   if (!mc_drf_side(d, Z3_mk_implies(d->z, pre, post)))
     return false;
+  in->stay = stay;
+  in->stays = false;
   return scan(in, site->node->nbody, warp, out);
 }
 
@@ -656,7 +675,13 @@ static bool scan(mc_env *e, unsigned pos, bool warp, mc_phase *out) {
           return false;
       } else {
         mc_env *p = env_new(d, e->thread, e->parent, ls, minus_one(d, e->k), e);
-        if (!p || !scan(p, n, warp, &prev))
+        if (!p)
+          return false;
+        if (ls->node->loop->stay) { /* iteration k runs: k - 1 stayed */
+          p->stay = cond(p, ls->node->loop->stay);
+          p->stays = true;
+        }
+        if (!scan(p, n, warp, &prev))
           return false;
       }
       phase_ite(d, first, &before, &prev, &r);
@@ -672,18 +697,30 @@ static bool scan(mc_env *e, unsigned pos, bool warp, mc_phase *out) {
         r = at;
       } else {
         mc_phase other;
-        Z3_ast g = cond(e, b->guard);
-        if (!g || !scan(e, pos - 1, warp, &other))
+        int known;
+        Z3_ast g = guard(e, b->guard, &known);
+        if (!g || (known != 1 && !scan(e, pos - 1, warp, &other)))
           return false;
-        phase_ite(d, g, &at, &other, &r);
+        if (known == 0)
+          r = other;
+        else if (known == 1)
+          r = at;
+        else
+          phase_ite(d, g, &at, &other, &r);
       }
     } else if (has_barrier(b, warp)) {
       mc_phase inside, other;
-      Z3_ast g = cond(e, b->guard);
-      if (!g || !scan_loop_end(e, bs, warp, &inside) ||
-          !scan(e, pos - 1, warp, &other))
+      int known;
+      Z3_ast g = guard(e, b->guard, &known);
+      if (!g || (known != 0 && !scan_loop_end(e, bs, warp, &inside)) ||
+          (known != 1 && !scan(e, pos - 1, warp, &other)))
         return false;
-      phase_ite(d, g, &inside, &other, &r);
+      if (known == 0)
+        r = other;
+      else if (known == 1)
+        r = inside;
+      else
+        phase_ite(d, g, &inside, &other, &r);
     } else if (!scan(e, pos - 1, warp, &r)) {
       return false;
     }

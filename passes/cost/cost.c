@@ -13,6 +13,7 @@
  */
 #include "cost_impl.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 enum {
@@ -109,7 +110,7 @@ static const mc_expr *in_lane(walker *w, const mc_expr *e, unsigned lane) {
   if (!e)
     return NULL;
   lane_ctx c = {w, lane};
-  const mc_expr *r = mc_expr_subst(w->s, e, lane_value, &c);
+  const mc_expr *r = cost_lane_normal(w->s, mc_expr_subst(w->s, e, lane_value, &c));
   if (!r)
     w->stop = true;
   return r;
@@ -218,48 +219,229 @@ static const char *access_label(walker *w, const mc_pnode *n) {
 
 /* ---- Guards: IF-U and IF-D ------------------------------------------------ */
 
+enum { MAX_REGIMES = MAX_LANES + 1, MAX_CONJUNCTS = 16 };
+
+/* Which lanes run a node. Lanes `mask` run it when `common` holds (NULL:
+ * always), lanes `off` when it does not. Besides, with n regimes, the lanes
+ * run are set[i] when cond[i] holds: ordered, cond[i] implies cond[i - 1]
+ * and set[i] grows with i (a threshold on one uniform value, `tid < n`);
+ * else at most one cond holds (`tid == n`). With none of them, `mask`. */
 typedef struct {
-  uint64_t mask;            /* lanes that run the node */
-  const mc_expr *uniform;   /* a uniform condition left symbolic (IF-U) */
+  uint64_t mask, off;
+  const mc_expr *common;
+  unsigned n;
+  bool ordered;
+  const mc_expr *cond[MAX_REGIMES];
+  uint64_t set[MAX_REGIMES];
   const char *inexact;      /* lanes kept whose guard did not evaluate */
 } guard_result;
 
+static unsigned conjuncts(const mc_expr *e, const mc_expr **out, unsigned n) {
+  if (e->op == MC_EXPR_AND && e->width == 1) {
+    for (unsigned i = 0; i < e->nops && n <= MAX_CONJUNCTS; i++)
+      n = conjuncts(e->ops[i], out, n);
+    return n;
+  }
+  if (n < MAX_CONJUNCTS)
+    out[n] = e;
+  return n + 1;
+}
+
+/* A comparison's sides as rhs - lhs over the integers: its linear terms
+ * and constant (the lanes of one threshold differ in the constant). */
+typedef struct {
+  const mc_expr *cmp;
+  cost_lin d;
+  uint64_t lanes;
+} threshold;
+
+static bool read_threshold(const mc_expr *c, threshold *t) {
+  cost_lin a;
+  if (c->op != MC_EXPR_CMP || !cost_linearize(c->ops[1], &t->d) ||
+      !cost_linearize(c->ops[0], &a))
+    return false;
+  t->cmp = c;
+  t->d.c0 -= a.c0;
+  for (unsigned i = 0; i < a.n; i++) {
+    unsigned j = 0;
+    while (j < t->d.n && t->d.t[j].leaf != a.t[i].leaf)
+      j++;
+    if (j == t->d.n) {
+      if (t->d.n == COST_MAX_TERMS)
+        return false;
+      t->d.t[t->d.n++] = (cost_term){0, a.t[i].leaf, a.t[i].content};
+    }
+    t->d.t[j].coef -= a.t[i].coef;
+  }
+  return true;
+}
+
+static bool same_uniform_part(const cost_lin *a, const cost_lin *b) {
+  for (unsigned i = 0; i < a->n; i++) {
+    int64_t cb = 0;
+    for (unsigned j = 0; j < b->n; j++)
+      if (b->t[j].leaf == a->t[i].leaf)
+        cb = b->t[j].coef;
+    if (cb != a->t[i].coef)
+      return false;
+  }
+  for (unsigned j = 0; j < b->n; j++) {
+    bool found = !b->t[j].coef;
+    for (unsigned i = 0; i < a->n && !found; i++)
+      found = a->t[i].leaf == b->t[j].leaf;
+    if (!found)
+      return false;
+  }
+  return true;
+}
+
+static int by_threshold(const void *x, const void *y) {
+  const threshold *a = x, *b = y;
+  /* rhs - lhs > 0 (or >= 0): a larger constant holds more often: first */
+  return a->d.c0 > b->d.c0 ? -1 : a->d.c0 < b->d.c0;
+}
+
+/* The lanes' conditions conds[0..m) (uniform, distinct; lanes[i] each) as
+ * one threshold on a uniform value: comparisons of one kind whose sides
+ * differ by constants between lanes. `base`: the lanes that run anyway. */
+static bool split_thresholds(walker *w, threshold *t, unsigned m, uint64_t base,
+                             guard_result *r) {
+  mc_cmp p = t[0].cmp->pred;
+  for (unsigned i = 0; i < m; i++)
+    if (t[i].cmp->pred != p || !same_uniform_part(&t[0].d, &t[i].d) ||
+        (i && t[i].d.c0 == t[0].d.c0))
+      return false;
+  qsort(t, m, sizeof *t, by_threshold);
+  for (unsigned i = 1; i < m; i++)
+    if (t[i].d.c0 == t[i - 1].d.c0)
+      return false;
+  r->n = m;
+  switch (p) {
+  case MC_CMP_ULT: case MC_CMP_SLT: case MC_CMP_ULE: case MC_CMP_SLE:
+    /* weakest first: each lane set adds to the previous */
+    r->ordered = true;
+    for (unsigned i = 0; i < m; i++) {
+      r->cond[i] = t[i].cmp;
+      base |= t[i].lanes;
+      r->set[i] = base;
+    }
+    return true;
+  case MC_CMP_EQ:
+    r->ordered = false;
+    for (unsigned i = 0; i < m; i++) {
+      r->cond[i] = t[i].cmp;
+      r->set[i] = base | t[i].lanes;
+    }
+    return true;
+  case MC_CMP_NE: {
+    uint64_t all = base;
+    for (unsigned i = 0; i < m; i++)
+      all |= t[i].lanes;
+    r->mask = all;
+    r->ordered = false;
+    for (unsigned i = 0; i < m; i++) {
+      r->cond[i] = mc_expr_cmp(w->s, MC_CMP_EQ, t[i].cmp->ops[0], t[i].cmp->ops[1]);
+      r->set[i] = all & ~t[i].lanes;
+      if (!r->cond[i])
+        w->stop = true;
+    }
+    return !w->stop;
+  }
+  default:
+    return false;
+  }
+}
+
 static guard_result apply_guard(walker *w, const mc_expr *g, uint64_t mask) {
-  guard_result r = {mask, NULL, NULL};
+  guard_result r = {.mask = mask};
   int64_t v;
   if (!g || (mc_expr_is_const(g, &v) && v))
     return r;
-  const mc_expr *common = NULL;
-  bool mixed = false;
-  r.mask = 0;
-  uint64_t symbolic = 0;
+  const mc_expr *cond[MAX_LANES];
+  uint64_t lanes[MAX_LANES];
+  unsigned m = 0;
+  uint64_t always = 0, symbolic = 0;
+  bool uniform = true;
   for (unsigned l = 0; l < MAX_LANES; l++) {
     if (!(mask >> l & 1))
       continue;
     const mc_expr *gl = in_lane(w, g, l);
-    if (!gl)
+    if (!gl) {
+      r.mask = 0;
       return r;
+    }
     if (mc_expr_is_const(gl, &v)) {
       if (v)
-        r.mask |= (uint64_t)1 << l;
+        always |= (uint64_t)1 << l;
       continue;
     }
     symbolic |= (uint64_t)1 << l;
-    if (common && common != gl)
-      mixed = true;
-    common = gl;
+    unsigned i = 0;
+    while (i < m && cond[i] != gl)
+      i++;
+    if (i == m) {
+      cond[m] = gl;
+      lanes[m++] = 0;
+      uniform &= !divergent(w, gl);
+    }
+    lanes[i] |= (uint64_t)1 << l;
   }
+  r.mask = always;
   if (!symbolic)
     return r;
-  if (!mixed && !r.mask && !divergent(w, common)) {
-    r.mask = symbolic; /* IF-U */
-    r.uniform = common;
+  /* the conjuncts every lane's condition has are uniform: IF-U */
+  const mc_expr *first[MAX_CONJUNCTS], *common[MAX_CONJUNCTS];
+  unsigned nfirst = uniform ? conjuncts(cond[0], first, 0) : MAX_CONJUNCTS + 1, ncommon = 0;
+  for (unsigned c = 0; c < nfirst && nfirst <= MAX_CONJUNCTS; c++) {
+    bool all = true;
+    for (unsigned i = 1; i < m && all; i++) {
+      const mc_expr *x[MAX_CONJUNCTS];
+      unsigned nx = conjuncts(cond[i], x, 0);
+      all = false;
+      for (unsigned j = 0; j < nx && j < MAX_CONJUNCTS && !all; j++)
+        all = x[j] == first[c];
+    }
+    if (all)
+      common[ncommon++] = first[c];
+  }
+  bool split = uniform && nfirst <= MAX_CONJUNCTS;
+  threshold t[MAX_LANES];
+  unsigned nt = 0;
+  uint64_t with_common = always;
+  for (unsigned i = 0; i < m && split; i++) {
+    const mc_expr *x[MAX_CONJUNCTS], *rest = NULL;
+    unsigned nx = conjuncts(cond[i], x, 0);
+    split = nx <= MAX_CONJUNCTS;
+    for (unsigned j = 0; j < nx && split; j++) {
+      bool shared = false;
+      for (unsigned c = 0; c < ncommon && !shared; c++)
+        shared = x[j] == common[c];
+      if (shared)
+        continue;
+      split = !rest; /* one comparison per lane besides the common ones */
+      rest = x[j];
+    }
+    if (split && !rest)
+      with_common |= lanes[i];
+    else if (split && (split = read_threshold(rest, &t[nt])))
+      t[nt++].lanes = lanes[i];
+  }
+  if (split) {
+    r.mask = with_common;
+    r.off = always;
+    split = !nt || split_thresholds(w, t, nt, with_common, &r);
+  }
+  if (split) {
+    for (unsigned c = 0; c < ncommon; c++)
+      r.common = r.common ? mc_expr_binary(w->s, MC_EXPR_AND, r.common, common[c], 0)
+                          : common[c];
+    if (ncommon && !r.common)
+      w->stop = true;
     return r;
   }
   /* seed 000 §6.5: drop the constraint that does not evaluate */
-  r.mask |= symbolic;
-  r.inexact = mc_sprintf(w->a, "which threads run it depends on %s",
-                         text(w, common));
+  r = (guard_result){.mask = always | symbolic};
+  r.inexact = mc_sprintf(w->a, "which threads run it depends on %s", text(w, cond[m - 1]));
   return r;
 }
 
@@ -331,6 +513,15 @@ static void do_access(walker *w, const mc_pnode *n, uint64_t mask, cost_vec *acc
   }
   cost_shape shape;
   uint64_t c = cost_warp_execution(m, lins, div, mask, bytes, &shape);
+  const mc_expr *cost = c64(w, (int64_t)c);
+  if (shape.groups > 1 || shape.alignment_varies) {
+    /* a function of one uniform value (seed 000 §6.4 case 2) */
+    const mc_expr *f = cost_warp_symbolic(w->s, m, lins, div, mask, bytes);
+    if (f) {
+      cost = f;
+      shape = (cost_shape){1, false};
+    }
+  }
   if (!inexact)
     inexact = n->approx;
   if (!inexact && shape.groups > 1)
@@ -341,10 +532,9 @@ static void do_access(walker *w, const mc_pnode *n, uint64_t mask, cost_vec *acc
     w->why[idx] = describe(w, lins, div, mask, bytes, &shape);
     w->worst_const[idx] = c;
   }
-  vec_add(w, acc, (unsigned)idx, c64(w, (int64_t)c), inexact, false);
+  vec_add(w, acc, (unsigned)idx, cost, inexact, false);
   if (w->prog)
-    prog_line(w, "%s", mc_sprintf(w->a, "tick(%llu)  // %s: %s, %u lanes",
-                                  (unsigned long long)c,
+    prog_line(w, "%s", mc_sprintf(w->a, "tick(%s)  // %s: %s, %u lanes", text(w, cost),
                                   m->banks ? "bank-conflicts" : "uncoalesced",
                                   access_label(w, n), popcount(mask)));
 }
@@ -544,8 +734,39 @@ static const mc_expr *derived_last(walker *w, const mc_ploop *L, uint64_t mask,
   return NULL;
 }
 
-static const mc_expr *warp_iterations(walker *w, const mc_ploop *L, uint64_t mask,
+/* Does every node of the loop's body run only where the loop's test holds
+ * in that iteration (its guard has `stay` as a conjunct: a for loop's test
+ * in its header)? When the test, once false, stays false (stage 4 found
+ * the loop monotone, or the test over the closed forms is linear in the
+ * iteration number), a thread that has left runs nothing in the
+ * iterations the warp goes on with: the guards alone say which threads
+ * run each iteration. */
+static bool body_tests_stay(walker *w, const mc_pnode *node) {
+  const mc_ploop *L = node->loop;
+  if (!L->stay)
+    return false;
+  for (unsigned i = 0; i < node->nbody; i++) {
+    const mc_pnode *x = &node->body[i];
+    if (x->kind != MC_PN_ACCESS && x->kind != MC_PN_LOOP)
+      continue;
+    const mc_expr *c[MAX_CONJUNCTS];
+    unsigned n = x->guard ? conjuncts(x->guard, c, 0) : 0;
+    bool found = false;
+    for (unsigned j = 0; j < n && j < MAX_CONJUNCTS && !found; j++)
+      found = c[j] == L->stay;
+    if (!found)
+      return false;
+  }
+  if (L->monotone)
+    return true;
+  closed_ctx c = {L, false};
+  const mc_expr *stay = L->iter ? mc_expr_subst(w->s, L->stay, closed_value, &c) : NULL;
+  return stay && !c.missing && cost_holds_on_prefix(w->s, stay, L->iter->atom);
+}
+
+static const mc_expr *warp_iterations(walker *w, const mc_pnode *node, uint64_t mask,
                                       const char **why) {
+  const mc_ploop *L = node->loop;
   const mc_expr *last_of_loop = L->last;
   bool bound = false, lanes = false;
   if (!last_of_loop)
@@ -578,7 +799,7 @@ static const mc_expr *warp_iterations(walker *w, const mc_ploop *L, uint64_t mas
     *why = "a loop that divides its variable runs at most log of its start's range";
   else if (unknown)
     *why = "the loop's trip count depends on values not known statically";
-  else if (differ || lanes)
+  else if ((differ || lanes) && !body_tests_stay(w, node))
     *why = "threads of a warp run different numbers of iterations: every "
            "thread counted in each";
   return most;
@@ -590,7 +811,7 @@ static void sum_loop(walker *w, const mc_pnode *node, uint64_t mask,
                      cost_vec *acc, const char *inexact) {
   const mc_ploop *L = node->loop;
   const char *bound = NULL;
-  const mc_expr *n = warp_iterations(w, L, mask, &bound);
+  const mc_expr *n = warp_iterations(w, node, mask, &bound);
   cost_vec body;
   if (!vec_new(w, &body))
     return;
@@ -677,6 +898,129 @@ static void do_loop(walker *w, const mc_pnode *node, uint64_t mask,
 
 /* ---- The protocol ---------------------------------------------------------- */
 
+static void run_node(walker *w, const mc_pnode *node, uint64_t mask, cost_vec *acc,
+                     const char *why) {
+  if (!mask)
+    return;
+  if (node->kind == MC_PN_ACCESS)
+    do_access(w, node, mask, acc, why);
+  else
+    do_loop(w, node, mask, acc, why);
+}
+
+static const mc_expr *or_zero(walker *w, const mc_expr *e) { return e ? e : c64(w, 0); }
+
+/* The node with lanes `mask` into a new vector, its tick program into
+ * *prog (when printing). */
+static bool run_branch(walker *w, const mc_pnode *node, uint64_t mask, cost_vec *v,
+                       mc_strbuf *prog, const char *why) {
+  mc_strbuf *outer = w->prog;
+  *prog = (mc_strbuf){0};
+  if (!vec_new(w, v))
+    return false;
+  w->prog = outer ? prog : NULL;
+  w->depth++;
+  run_node(w, node, mask, v, why);
+  w->depth--;
+  w->prog = outer;
+  return !w->stop;
+}
+
+static bool same_costs(const walker *w, const cost_vec *a, const cost_vec *b) {
+  for (unsigned j = 0; j < w->nacc; j++)
+    if (a->cost[j] != b->cost[j] || a->unbounded[j] != b->unbounded[j] ||
+        !a->inexact[j] != !b->inexact[j])
+      return false;
+  return true;
+}
+
+enum { MAX_SPLIT_NODES = 1024 };
+
+/* A node whose lanes depend on uniform conditions (IF-U, and IF-D over a
+ * threshold): each set of lanes walked, the costs joined by selects on
+ * the conditions; false (nothing added) when a cost grows too large. */
+static bool run_split(walker *w, const mc_pnode *node, const guard_result *g,
+                      cost_vec *acc, const char *why) {
+  cost_vec v[MAX_REGIMES], base, off;
+  mc_strbuf body[MAX_REGIMES + 2] = {{0}};
+  const mc_expr **total = mc_alloc(w->a, (w->nacc + 1) * sizeof *total);
+  bool ok = total != NULL;
+  for (unsigned i = 0; ok && i < g->n; i++)
+    ok = run_branch(w, node, g->set[i], &v[i], &body[i], why);
+  ok = ok && run_branch(w, node, g->mask, &base, &body[g->n], why);
+  ok = ok && (!g->common || run_branch(w, node, g->off, &off, &body[g->n + 1], why));
+  for (unsigned j = 0; ok && j < w->nacc; j++) {
+    bool any = base.cost[j] || (g->common && off.cost[j]);
+    const mc_expr *c = or_zero(w, base.cost[j]);
+    for (unsigned i = 0; i < g->n; i++) {
+      any |= v[i].cost[j] != NULL;
+      const mc_expr *prev = g->ordered && i ? v[i - 1].cost[j] : base.cost[j];
+      const mc_expr *step = mc_expr_sub(w->s, or_zero(w, v[i].cost[j]), or_zero(w, prev), 0);
+      /* a cost does not shrink when more lanes run: say so where the
+       * ranges do not (the maximum over blocks reads the steps' signs) */
+      bool more = g->ordered || (g->set[i] & ~g->mask);
+      if (step && (more ? step->range.lo < 0 : step->range.hi > 0))
+        step = mc_expr_binary(w->s, more ? MC_EXPR_SMAX : MC_EXPR_SMIN, step, c64(w, 0), 0);
+      c = mc_expr_add(w->s, c, mc_expr_select(w->s, g->cond[i], step, c64(w, 0)), 0);
+    }
+    if (g->common)
+      c = mc_expr_select(w->s, g->common, c, or_zero(w, off.cost[j]));
+    if (!c)
+      w->stop = true;
+    ok = !w->stop && (!any || c->size <= MAX_SPLIT_NODES);
+    total[j] = any ? c : NULL;
+    /* a bound gains little from a threshold split and its formula much */
+    for (unsigned i = 0; g->n && i < g->n + 2 && ok; i++) {
+      const cost_vec *x = i < g->n ? &v[i] : i == g->n ? &base : g->common ? &off : NULL;
+      ok = !x || (!x->inexact[j] && !x->unbounded[j]);
+    }
+  }
+  if (ok) {
+    for (unsigned j = 0; j < w->nacc; j++) {
+      bool unbounded = base.unbounded[j] || (g->common && off.unbounded[j]);
+      const char *inexact = base.inexact[j] ? base.inexact[j] : g->common ? off.inexact[j] : NULL;
+      for (unsigned i = 0; i < g->n; i++) {
+        unbounded |= v[i].unbounded[j];
+        inexact = inexact ? inexact : v[i].inexact[j];
+      }
+      if (total[j] || unbounded)
+        vec_add(w, acc, j, total[j], inexact, unbounded);
+    }
+    /* the program: an if-else chain, strongest condition first, a run of
+     * conditions with the same costs shown once */
+    if (g->common)
+      prog_line(w, "if (%s) {", text(w, g->common));
+    w->depth += g->common != NULL;
+    bool first = true;
+    for (unsigned k = 0; k < g->n; k++) {
+      unsigned i = g->ordered ? g->n - 1 - k : k;
+      const cost_vec *weaker = !g->ordered ? NULL : i ? &v[i - 1] : &base;
+      if (weaker && same_costs(w, &v[i], weaker))
+        continue;
+      prog_line(w, first ? "if (%s) {" : "} else if (%s) {", text(w, g->cond[i]));
+      if (w->prog)
+        mc_strbuf_append(w->prog, mc_strbuf_str(&body[i]));
+      first = false;
+    }
+    if (!first)
+      prog_line(w, "%s", "} else {");
+    if (w->prog)
+      mc_strbuf_append(w->prog, mc_strbuf_str(&body[g->n]));
+    if (!first)
+      prog_line(w, "%s", "}");
+    w->depth -= g->common != NULL;
+    if (g->common) {
+      prog_line(w, "%s", "} else {");
+      if (w->prog)
+        mc_strbuf_append(w->prog, mc_strbuf_str(&body[g->n + 1]));
+      prog_line(w, "%s", "}");
+    }
+  }
+  for (unsigned i = 0; i < g->n + 2; i++)
+    mc_strbuf_free(&body[i]);
+  return ok;
+}
+
 static bool walk(walker *w, const mc_pnode *nodes, unsigned n, uint64_t mask,
                  cost_vec *acc, const char *inexact) {
   for (unsigned i = 0; i < n && !w->stop; i++) {
@@ -684,31 +1028,19 @@ static bool walk(walker *w, const mc_pnode *nodes, unsigned n, uint64_t mask,
     if (node->kind != MC_PN_ACCESS && node->kind != MC_PN_LOOP)
       continue;
     guard_result g = apply_guard(w, node->guard, mask);
-    if (!g.mask)
-      continue;
     const char *why = inexact ? inexact : g.inexact ? g.inexact : node->guard_approx;
-    cost_vec local, *target = acc;
-    if (g.uniform) {
-      if (!vec_new(w, &local))
-        break;
-      target = &local;
-      prog_line(w, "if (%s) {", text(w, g.uniform));
-      w->depth++;
+    if ((g.common || g.n) && !run_split(w, node, &g, acc, why) && !w->stop) {
+      /* seed 000 §6.5: the split grew too large; drop the constraint */
+      uint64_t all = g.mask | g.off;
+      for (unsigned k = 0; k < g.n; k++)
+        all |= g.set[k];
+      g = (guard_result){.mask = all};
+      why = why ? why
+                : mc_sprintf(w->a, "which threads run it depends on %s (too many cases)",
+                             text(w, node->guard));
     }
-    if (node->kind == MC_PN_ACCESS)
-      do_access(w, node, g.mask, target, why);
-    else
-      do_loop(w, node, g.mask, target, why);
-    if (g.uniform) {
-      w->depth--;
-      prog_line(w, "%s", "}");
-      for (unsigned j = 0; j < w->nacc; j++)
-        if (local.cost[j] || local.unbounded[j])
-          vec_add(w, acc, j,
-                  local.cost[j] ? mc_expr_select(w->s, g.uniform, local.cost[j], c64(w, 0))
-                                : NULL,
-                  local.inexact[j], local.unbounded[j]);
-    }
+    if (!g.common && !g.n)
+      run_node(w, node, g.mask, acc, why);
   }
   return !w->stop;
 }
@@ -723,6 +1055,9 @@ static const mc_expr *over_launch(walker *w, const mc_expr *e, bool *exact) {
                           1u << MC_ATOM_GDIM | 1u << MC_ATOM_WARPSIZE;
   if (!e || !mc_expr_mentions(e, ~launch))
     return e;
+  const mc_expr *m = cost_max_over_blocks(w->s, e);
+  if (m && !mc_expr_mentions(m, ~launch))
+    return m;
   *exact = false;
   if (e->op == MC_EXPR_SELECT) {
     const mc_expr *a = over_launch(w, e->ops[1], exact);
@@ -749,6 +1084,81 @@ static int64_t scaled(const mc_expr *e, const mc_expr **x) {
   return 1;
 }
 
+/* A sum of steps on one uniform value Q (what a threshold split gives,
+ * `(n > 0 ? 1 : 0) + (n > 8 ? 1 : 0) + ...`): base + sum of c[i] where
+ * Q > tau[i]. */
+enum { MAX_STEPS = 64 };
+
+typedef struct {
+  cost_lin q;
+  bool have_q;
+  int64_t base;
+  unsigned n;
+  int64_t tau[MAX_STEPS], c[MAX_STEPS];
+} step_sum;
+
+static bool add_step(step_sum *f, const mc_expr *e, int64_t scale) {
+  int64_t v, v1, v0;
+  if (mc_expr_is_const(e, &v)) {
+    f->base += scale * v;
+    return true;
+  }
+  if (e->op == MC_EXPR_ADD) {
+    f->base += scale * e->value;
+    for (unsigned i = 0; i < e->nops; i++)
+      if (!add_step(f, e->ops[i], scale * e->coefs[i]))
+        return false;
+    return true;
+  }
+  threshold t;
+  if (e->op != MC_EXPR_SELECT || !mc_expr_is_const(e->ops[1], &v1) ||
+      !mc_expr_is_const(e->ops[2], &v0) || f->n == MAX_STEPS ||
+      !read_threshold(e->ops[0], &t))
+    return false;
+  mc_cmp p = t.cmp->pred;
+  /* over the integers: signed, or unsigned operands that fit */
+  bool fits = p == MC_CMP_SLT || p == MC_CMP_SLE ||
+              ((p == MC_CMP_ULT || p == MC_CMP_ULE) && mc_expr_exact(t.cmp->ops[0], false) &&
+               mc_expr_exact(t.cmp->ops[1], false));
+  if (!fits || (f->have_q && !same_uniform_part(&f->q, &t.d)))
+    return false;
+  int64_t d0 = t.d.c0;
+  t.d.c0 = 0;
+  f->q = t.d;
+  f->have_q = true;
+  f->base += scale * v0;
+  /* Q + d0 > 0 (<), Q + d0 >= 0 (<=) */
+  f->tau[f->n] = p == MC_CMP_SLE || p == MC_CMP_ULE ? -d0 - 1 : -d0;
+  f->c[f->n++] = scale * (v1 - v0);
+  return true;
+}
+
+static int64_t step_at(const step_sum *f, int64_t q, bool below_all) {
+  int64_t v = f->base;
+  for (unsigned i = 0; i < f->n && !below_all; i++)
+    if (q > f->tau[i])
+      v += f->c[i];
+  return v;
+}
+
+/* 1 when a >= b for every value of their Q, -1 when b >= a, else 0. */
+static int step_compare(const mc_expr *a, const mc_expr *b) {
+  step_sum fa = {.have_q = false}, fb = {.have_q = false};
+  if (!add_step(&fa, a, 1) || !add_step(&fb, b, 1) ||
+      (fa.have_q && fb.have_q && !same_uniform_part(&fa.q, &fb.q)))
+    return 0;
+  bool ge = fa.base >= fb.base, le = fa.base <= fb.base;
+  for (unsigned side = 0; side < 2; side++) {
+    const step_sum *f = side ? &fb : &fa;
+    for (unsigned i = 0; i < f->n; i++) {
+      int64_t q = f->tau[i] + 1, va = step_at(&fa, q, false), vb = step_at(&fb, q, false);
+      ge &= va >= vb;
+      le &= va <= vb;
+    }
+  }
+  return ge ? 1 : le ? -1 : 0;
+}
+
 /* max(a, b), as c * x when both are multiples of one x >= 0. */
 static const mc_expr *cost_max(walker *w, const mc_expr *a, const mc_expr *b) {
   const mc_expr *xa, *xb;
@@ -760,6 +1170,9 @@ static const mc_expr *cost_max(walker *w, const mc_expr *a, const mc_expr *b) {
     return a;
   if (d && d->range.hi <= 0)
     return b;
+  int c = step_compare(a, b);
+  if (c)
+    return c > 0 ? a : b;
   return mc_expr_binary(w->s, MC_EXPR_UMAX, a, b, 0);
 }
 

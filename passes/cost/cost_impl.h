@@ -6,22 +6,53 @@
 
 enum { COST_MAX_TERMS = 16 };
 
+/* floor(x / d) for d > 0, also for negative x. */
+static inline int64_t cost_floor_div(int64_t x, int64_t d) {
+  int64_t q = x / d;
+  return (x % d != 0 && x < 0) ? q - 1 : q;
+}
+
+static inline int64_t cost_gcd(int64_t a, int64_t b) {
+  if (a < 0)
+    a = -a;
+  if (b < 0)
+    b = -b;
+  while (b) {
+    int64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
 /* An offset read over the integers with casts as the identity: c0 plus
  * the sum of coef * leaf, leaves sorted by id (atoms, products, divisions:
  * whatever is not a sum, a constant multiple or a cast). */
 typedef struct {
   int64_t coef;
   const mc_expr *leaf;
+  int64_t content;  /* the leaf is always a multiple of this (`k * (32 * w)`) */
 } cost_term;
 
 typedef struct {
   int64_t c0;
   cost_term t[COST_MAX_TERMS];
   unsigned n;
+  unsigned width;  /* the narrowest node read: its low bits are exact */
+  bool cast;       /* a cast was read as the identity */
 } cost_lin;
 
 /* False when e has more than COST_MAX_TERMS leaves. */
 bool cost_linearize(const mc_expr *e, cost_lin *out);
+
+/* e as one lane sees it, simplified where the lane's constant sits below a
+ * bit operation, shift, division or remainder by a constant whose other
+ * terms are multiples of the modulus (lanes.c). NULL when out of memory. */
+const mc_expr *cost_lane_normal(mc_sym *s, const mc_expr *e);
+
+/* The maximum of e over 0 <= blockIdx < gridDim in each dimension
+ * (blocks.c); NULL when not found exactly (or out of memory). */
+const mc_expr *cost_max_over_blocks(mc_sym *s, const mc_expr *e);
 
 /* Does e mention atom k? */
 bool cost_mentions(const mc_expr *e, const mc_atom *k);
@@ -37,6 +68,10 @@ typedef const mc_expr *(*cost_worst_fn)(void *data, const mc_atom *a, int sign);
 const mc_expr *cost_first_false(mc_sym *s, const mc_expr *stay, const mc_atom *k,
                                 cost_worst_fn worst, void *data);
 
+/* Does cond (linear in k) hold for k = 0, 1, ... up to some k and never
+ * after? */
+bool cost_holds_on_prefix(mc_sym *s, const mc_expr *cond, const mc_atom *k);
+
 /* What one execution's cost rests on. */
 typedef struct {
   unsigned groups;        /* lanes split by their uniform terms */
@@ -51,5 +86,15 @@ typedef struct {
 uint64_t cost_warp_execution(const mc_cost_model *m, const cost_lin *lins,
                              const bool *divergent, uint64_t active,
                              uint64_t bytes, cost_shape *shape);
+
+/* The same execution when the lanes' offsets differ by a multiple of one
+ * uniform value s, or by constants with s's multiple not aligned: the
+ * metric as a function of s (a formula over s's value, exact), or NULL
+ * when the offsets are not of that form. */
+const mc_expr *cost_warp_symbolic(mc_sym *s, const mc_cost_model *m, const cost_lin *lins,
+                                  const bool *divergent, uint64_t active, uint64_t bytes);
+
+/* A leaf's integer reading (casts read as the identity), 64-bit. */
+const mc_expr *cost_wide(mc_sym *s, const mc_expr *leaf);
 
 #endif

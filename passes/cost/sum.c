@@ -238,6 +238,12 @@ const mc_expr *cost_first_false(mc_sym *s, const mc_expr *stay, const mc_atom *k
   return prefix(s, &t, &holds);
 }
 
+bool cost_holds_on_prefix(mc_sym *s, const mc_expr *cond, const mc_atom *k) {
+  k_cond t;
+  bool holds;
+  return read_cond(s, cond, k, &t) && t.less && prefix(s, &t, &holds) && holds;
+}
+
 /* f with k replaced by the 64-bit value v. */
 static const mc_expr *at(mc_sym *s, const mc_expr *f, const mc_atom *k,
                          const mc_expr *v);

@@ -247,56 +247,8 @@ static unsigned conjuncts(const mc_expr *e, const mc_expr **out, unsigned n) {
   return n + 1;
 }
 
-/* A comparison's sides as rhs - lhs over the integers: its linear terms
- * and constant (the lanes of one threshold differ in the constant). */
-typedef struct {
-  const mc_expr *cmp;
-  cost_lin d;
-  uint64_t lanes;
-} threshold;
-
-static bool read_threshold(const mc_expr *c, threshold *t) {
-  cost_lin a;
-  if (c->op != MC_EXPR_CMP || !cost_linearize(c->ops[1], &t->d) ||
-      !cost_linearize(c->ops[0], &a))
-    return false;
-  t->cmp = c;
-  t->d.c0 -= a.c0;
-  for (unsigned i = 0; i < a.n; i++) {
-    unsigned j = 0;
-    while (j < t->d.n && t->d.t[j].leaf != a.t[i].leaf)
-      j++;
-    if (j == t->d.n) {
-      if (t->d.n == COST_MAX_TERMS)
-        return false;
-      t->d.t[t->d.n++] = (cost_term){0, a.t[i].leaf, a.t[i].content};
-    }
-    t->d.t[j].coef -= a.t[i].coef;
-  }
-  return true;
-}
-
-static bool same_uniform_part(const cost_lin *a, const cost_lin *b) {
-  for (unsigned i = 0; i < a->n; i++) {
-    int64_t cb = 0;
-    for (unsigned j = 0; j < b->n; j++)
-      if (b->t[j].leaf == a->t[i].leaf)
-        cb = b->t[j].coef;
-    if (cb != a->t[i].coef)
-      return false;
-  }
-  for (unsigned j = 0; j < b->n; j++) {
-    bool found = !b->t[j].coef;
-    for (unsigned i = 0; i < a->n && !found; i++)
-      found = a->t[i].leaf == b->t[j].leaf;
-    if (!found)
-      return false;
-  }
-  return true;
-}
-
 static int by_threshold(const void *x, const void *y) {
-  const threshold *a = x, *b = y;
+  const cost_threshold *a = x, *b = y;
   /* rhs - lhs > 0 (or >= 0): a larger constant holds more often: first */
   return a->d.c0 > b->d.c0 ? -1 : a->d.c0 < b->d.c0;
 }
@@ -304,11 +256,11 @@ static int by_threshold(const void *x, const void *y) {
 /* The lanes' conditions conds[0..m) (uniform, distinct; lanes[i] each) as
  * one threshold on a uniform value: comparisons of one kind whose sides
  * differ by constants between lanes. `base`: the lanes that run anyway. */
-static bool split_thresholds(walker *w, threshold *t, unsigned m, uint64_t base,
+static bool split_thresholds(walker *w, cost_threshold *t, unsigned m, uint64_t base,
                              guard_result *r) {
   mc_cmp p = t[0].cmp->pred;
   for (unsigned i = 0; i < m; i++)
-    if (t[i].cmp->pred != p || !same_uniform_part(&t[0].d, &t[i].d) ||
+    if (t[i].cmp->pred != p || !cost_same_uniform_part(&t[0].d, &t[i].d) ||
         (i && t[i].d.c0 == t[0].d.c0))
       return false;
   qsort(t, m, sizeof *t, by_threshold);
@@ -405,7 +357,7 @@ static guard_result apply_guard(walker *w, const mc_expr *g, uint64_t mask) {
       common[ncommon++] = first[c];
   }
   bool split = uniform && nfirst <= MAX_CONJUNCTS;
-  threshold t[MAX_LANES];
+  cost_threshold t[MAX_LANES];
   unsigned nt = 0;
   uint64_t with_common = always;
   for (unsigned i = 0; i < m && split; i++) {
@@ -423,7 +375,7 @@ static guard_result apply_guard(walker *w, const mc_expr *g, uint64_t mask) {
     }
     if (split && !rest)
       with_common |= lanes[i];
-    else if (split && (split = read_threshold(rest, &t[nt])))
+    else if (split && (split = cost_read_threshold(rest, &t[nt])))
       t[nt++].lanes = lanes[i];
   }
   if (split) {
@@ -1084,81 +1036,6 @@ static int64_t scaled(const mc_expr *e, const mc_expr **x) {
   return 1;
 }
 
-/* A sum of steps on one uniform value Q (what a threshold split gives,
- * `(n > 0 ? 1 : 0) + (n > 8 ? 1 : 0) + ...`): base + sum of c[i] where
- * Q > tau[i]. */
-enum { MAX_STEPS = 64 };
-
-typedef struct {
-  cost_lin q;
-  bool have_q;
-  int64_t base;
-  unsigned n;
-  int64_t tau[MAX_STEPS], c[MAX_STEPS];
-} step_sum;
-
-static bool add_step(step_sum *f, const mc_expr *e, int64_t scale) {
-  int64_t v, v1, v0;
-  if (mc_expr_is_const(e, &v)) {
-    f->base += scale * v;
-    return true;
-  }
-  if (e->op == MC_EXPR_ADD) {
-    f->base += scale * e->value;
-    for (unsigned i = 0; i < e->nops; i++)
-      if (!add_step(f, e->ops[i], scale * e->coefs[i]))
-        return false;
-    return true;
-  }
-  threshold t;
-  if (e->op != MC_EXPR_SELECT || !mc_expr_is_const(e->ops[1], &v1) ||
-      !mc_expr_is_const(e->ops[2], &v0) || f->n == MAX_STEPS ||
-      !read_threshold(e->ops[0], &t))
-    return false;
-  mc_cmp p = t.cmp->pred;
-  /* over the integers: signed, or unsigned operands that fit */
-  bool fits = p == MC_CMP_SLT || p == MC_CMP_SLE ||
-              ((p == MC_CMP_ULT || p == MC_CMP_ULE) && mc_expr_exact(t.cmp->ops[0], false) &&
-               mc_expr_exact(t.cmp->ops[1], false));
-  if (!fits || (f->have_q && !same_uniform_part(&f->q, &t.d)))
-    return false;
-  int64_t d0 = t.d.c0;
-  t.d.c0 = 0;
-  f->q = t.d;
-  f->have_q = true;
-  f->base += scale * v0;
-  /* Q + d0 > 0 (<), Q + d0 >= 0 (<=) */
-  f->tau[f->n] = p == MC_CMP_SLE || p == MC_CMP_ULE ? -d0 - 1 : -d0;
-  f->c[f->n++] = scale * (v1 - v0);
-  return true;
-}
-
-static int64_t step_at(const step_sum *f, int64_t q, bool below_all) {
-  int64_t v = f->base;
-  for (unsigned i = 0; i < f->n && !below_all; i++)
-    if (q > f->tau[i])
-      v += f->c[i];
-  return v;
-}
-
-/* 1 when a >= b for every value of their Q, -1 when b >= a, else 0. */
-static int step_compare(const mc_expr *a, const mc_expr *b) {
-  step_sum fa = {.have_q = false}, fb = {.have_q = false};
-  if (!add_step(&fa, a, 1) || !add_step(&fb, b, 1) ||
-      (fa.have_q && fb.have_q && !same_uniform_part(&fa.q, &fb.q)))
-    return 0;
-  bool ge = fa.base >= fb.base, le = fa.base <= fb.base;
-  for (unsigned side = 0; side < 2; side++) {
-    const step_sum *f = side ? &fb : &fa;
-    for (unsigned i = 0; i < f->n; i++) {
-      int64_t q = f->tau[i] + 1, va = step_at(&fa, q, false), vb = step_at(&fb, q, false);
-      ge &= va >= vb;
-      le &= va <= vb;
-    }
-  }
-  return ge ? 1 : le ? -1 : 0;
-}
-
 /* max(a, b), as c * x when both are multiples of one x >= 0. */
 static const mc_expr *cost_max(walker *w, const mc_expr *a, const mc_expr *b) {
   const mc_expr *xa, *xb;
@@ -1170,7 +1047,7 @@ static const mc_expr *cost_max(walker *w, const mc_expr *a, const mc_expr *b) {
     return a;
   if (d && d->range.hi <= 0)
     return b;
-  int c = step_compare(a, b);
+  int c = cost_step_compare(a, b);
   if (c)
     return c > 0 ? a : b;
   return mc_expr_binary(w->s, MC_EXPR_UMAX, a, b, 0);

@@ -44,6 +44,9 @@ typedef struct {
 
 /* False when e has more than COST_MAX_TERMS leaves. */
 bool cost_linearize(const mc_expr *e, cost_lin *out);
+/* The same, reading e's constants unsigned (an operand of an unsigned
+ * comparison) where is_unsigned. */
+bool cost_linearize_read(const mc_expr *e, bool is_unsigned, cost_lin *out);
 
 /* e as one lane sees it, simplified where the lane's constant sits below a
  * bit operation, shift, division or remainder by a constant whose other
@@ -71,6 +74,20 @@ const mc_expr *cost_first_false(mc_sym *s, const mc_expr *stay, const mc_atom *k
 /* Does cond (linear in k) hold for k = 0, 1, ... up to some k and never
  * after? */
 bool cost_holds_on_prefix(mc_sym *s, const mc_expr *cond, const mc_atom *k);
+
+/* A comparison read over the integers as rhs - lhs (steps.c). */
+typedef struct {
+  const mc_expr *cmp;
+  cost_lin d;     /* rhs - lhs: its terms and constant */
+  uint64_t lanes; /* the lanes whose guard it is (a split's bookkeeping) */
+} cost_threshold;
+
+bool cost_read_threshold(const mc_expr *c, cost_threshold *t);
+/* Do a and b have the same terms (their constants aside)? */
+bool cost_same_uniform_part(const cost_lin *a, const cost_lin *b);
+/* a and b as sums of steps `c * (Q > tau ? 1 : 0)` on one value Q (and a
+ * constant): 1 when a >= b for every Q, -1 when b >= a, else 0. */
+int cost_step_compare(const mc_expr *a, const mc_expr *b);
 
 /* What one execution's cost rests on. */
 typedef struct {

@@ -149,11 +149,15 @@ static int cmp_term(const void *a, const void *b) {
 }
 
 bool cost_linearize(const mc_expr *e, cost_lin *out) {
+  return cost_linearize_read(e, false, out);
+}
+
+bool cost_linearize_read(const mc_expr *e, bool is_unsigned, cost_lin *out) {
   out->c0 = 0;
   out->n = 0;
   out->width = 64;
   out->cast = false;
-  if (!lin_walk(out, e, 1, false))
+  if (!lin_walk(out, e, 1, is_unsigned))
     return false;
   unsigned d = 0;
   for (unsigned i = 0; i < out->n; i++)
@@ -260,8 +264,14 @@ static uint64_t cost_at(const lane_form *f, int64_t s) {
   return mc_cost_metric(f->m, off, f->active, f->bytes);
 }
 
-/* The integer reading of a leaf, 64-bit. */
+/* The integer reading of a leaf, 64-bit (a product factor by factor). */
 const mc_expr *cost_wide(mc_sym *s, const mc_expr *leaf) {
+  if (leaf->op == MC_EXPR_MUL && leaf->width < 64) {
+    const mc_expr *p = cost_wide(s, leaf->ops[0]);
+    for (unsigned i = 1; i < leaf->nops; i++)
+      p = mc_expr_mul(s, p, cost_wide(s, leaf->ops[i]), 0);
+    return p;
+  }
   bool sgn = leaf->op == MC_EXPR_ATOM ? leaf->atom->is_signed
                                       : !mc_expr_exact(leaf, false) &&
                                             (mc_expr_exact(leaf, true) || leaf->range.lo < 0);

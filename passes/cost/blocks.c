@@ -117,8 +117,9 @@ static int direction(mc_sym *s, const mc_expr *e, const mc_atom *a) {
   }
 }
 
-/* Where a appears only as `a cmp constant` or reduced by a constant: the
- * first value from which e is periodic in a (*from) and the period. */
+/* Where a appears only as `a cmp constant` or reduced by a constant (and
+ * what is built from those): the first value from which e is periodic in
+ * a (*from) and the period. */
 static bool periodic(const mc_expr *e, const mc_atom *a, int64_t *from, int64_t *period) {
   if (!cost_mentions(e, a))
     return true;
@@ -126,17 +127,13 @@ static bool periodic(const mc_expr *e, const mc_atom *a, int64_t *from, int64_t 
   cost_lin l;
   if (e->op == MC_EXPR_ATOM)
     return false;
-  if ((e->op == MC_EXPR_UREM || e->op == MC_EXPR_SREM || e->op == MC_EXPR_AND) && e->width > 1) {
-    /* (c * a + c0) % k, or & (k - 1): periodic in a with period k */
-    if (e->nops != 2 || !mc_expr_is_const(e->ops[1], &k) || k <= 0 ||
-        !cost_linearize(e->ops[0], &l) || l.n != 1 || l.t[0].leaf->op != MC_EXPR_ATOM ||
-        l.t[0].leaf->atom != a || l.t[0].coef <= 0 || l.c0 < 0)
-      return false;
-    if (e->op == MC_EXPR_AND) {
-      if (k & (k + 1)) /* only a mask of low bits */
-        return false;
-      k++;
-    }
+  if ((e->op == MC_EXPR_UREM || e->op == MC_EXPR_SREM || e->op == MC_EXPR_AND) &&
+      e->width > 1 && e->nops == 2 && mc_expr_is_const(e->ops[1], &k) && k > 0 &&
+      cost_linearize(e->ops[0], &l) && l.n == 1 && l.t[0].leaf->op == MC_EXPR_ATOM &&
+      l.t[0].leaf->atom == a && l.t[0].coef > 0 && l.c0 >= 0) {
+    /* (c * a + c0) % k: period k; & k: the power of two above k's bits */
+    if (e->op == MC_EXPR_AND)
+      k = (int64_t)1 << (64 - __builtin_clzll((uint64_t)k));
     if (k > MAX_BLOCKS_TRIED)
       return false;
     *period = *period * k / cost_gcd(*period, k);
@@ -160,6 +157,12 @@ static bool periodic(const mc_expr *e, const mc_atom *a, int64_t *from, int64_t 
     if (!periodic(e->ops[i], a, from, period))
       return false;
   return true;
+}
+
+bool cost_periodic(const mc_expr *e, const mc_atom *a, int64_t *from, int64_t *period) {
+  *from = 0;
+  *period = 1;
+  return periodic(e, a, from, period) && *from + *period <= MAX_BLOCKS_TRIED;
 }
 
 typedef struct {
@@ -188,8 +191,8 @@ static const mc_expr *over_dim(mc_sym *s, const mc_expr *e, unsigned dim) {
     return at(s, e, a, mc_expr_sub(s, g, mc_expr_const(s, g->width, 1), 0));
   if (d != UNKNOWN)
     return at(s, e, a, mc_expr_const(s, b->width, 0));
-  int64_t from = 1, period = 1;
-  if (!periodic(e, a, &from, &period) || from + period > MAX_BLOCKS_TRIED) {
+  int64_t from, period;
+  if (!cost_periodic(e, a, &from, &period) || from + period > MAX_BLOCKS_TRIED) {
     return NULL;
   }
   const mc_expr *most = NULL;

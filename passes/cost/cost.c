@@ -47,6 +47,9 @@ typedef struct {
   uint32_t tid[MAX_LANES][3];
   binding bind[MAX_BINDINGS];
   unsigned nbind;
+  /* per loop (index), each lane's last iteration `$end` where the walk
+   * knows it: after the loop, a variable's value is its closed form there */
+  binding *exits;
   /* the accesses that have a cost, in program order */
   const mc_pnode **acc;
   unsigned nacc;
@@ -90,6 +93,9 @@ static const mc_expr *lane_value(void *data, const mc_atom *a) {
   for (unsigned i = w->nbind; i-- > 0;)
     if (w->bind[i].atom == a)
       return w->bind[i].val[c->lane];
+  for (unsigned i = 0; i < w->p->nloops; i++)
+    if (w->exits[i].atom == a)
+      return w->exits[i].val[c->lane];
   const mc_expr *v = launch_value(w, a);
   if (v || !w->concrete)
     return v;
@@ -514,6 +520,18 @@ static void add_loop_costs(walker *w, cost_vec *acc, const cost_vec *body,
               body->inexact[i] ? body->inexact[i] : inexact, body->unbounded[i]);
 }
 
+/* After loop L, lane l (in mask) left it in iteration last[l] (NULL:
+ * unknown). */
+static void set_exits(walker *w, const mc_ploop *L, uint64_t mask, const mc_expr *const *last) {
+  if (!L->exit || L->exit->op != MC_EXPR_ATOM)
+    return;
+  binding *b = &w->exits[L->index];
+  b->atom = L->exit->atom;
+  for (unsigned l = 0; l < MAX_LANES; l++)
+    if (mask >> l & 1)
+      b->val[l] = last[l] ? mc_expr_resize(w->s, last[l], L->exit->width, false) : NULL;
+}
+
 /* Runs the loop iteration by iteration when `stay` evaluates in every lane
  * in every iteration: each iteration's active lanes are exact (seed 000's
  * divergent loops, Example 2.1). False, with nothing added, when it does
@@ -542,7 +560,7 @@ static bool simulate_loop(walker *w, const mc_pnode *node, uint64_t mask,
   bool ok = vec_new(w, &body);
   uint64_t active = mask;
   unsigned k = 0;
-  const mc_expr *next[MAX_BINDINGS][MAX_LANES];
+  const mc_expr *next[MAX_BINDINGS][MAX_LANES], *exits[MAX_LANES] = {NULL};
   for (; ok && active; k++) {
     if (k == MAX_SIMULATED_ITERATIONS) {
       ok = false;
@@ -578,12 +596,16 @@ static bool simulate_loop(walker *w, const mc_pnode *node, uint64_t mask,
       }
     for (unsigned v = 0; ok && v < L->nvars; v++)
       memcpy(vars[v]->val, next[v], sizeof next[v]);
+    for (unsigned l = 0; ok && L->exit && l < MAX_LANES; l++)
+      if ((active & ~stay) >> l & 1)
+        exits[l] = mc_expr_const(w->s, L->exit->width, k);
     active = stay;
   }
   w->prog = prog;
   w->nbind = base;
   if (!ok)
     return false;
+  set_exits(w, L, mask, exits);
   add_loop_costs(w, acc, &body, inexact);
   if (w->prog) {
     prog_line(w, "%s", mc_sprintf(w->a, "for k%u in 0..%u {  // simulated lane by lane",
@@ -717,7 +739,7 @@ static bool body_tests_stay(walker *w, const mc_pnode *node) {
 }
 
 static const mc_expr *warp_iterations(walker *w, const mc_pnode *node, uint64_t mask,
-                                      const char **why) {
+                                      const char **why, const mc_expr **lasts) {
   const mc_ploop *L = node->loop;
   const mc_expr *last_of_loop = L->last;
   bool bound = false, lanes = false;
@@ -733,6 +755,8 @@ static const mc_expr *warp_iterations(walker *w, const mc_pnode *node, uint64_t 
     const mc_expr *last = in_lane(w, last_of_loop, l);
     if (!last)
       return NULL;
+    /* each lane's own (not the longest lane's, as derived_last may give) */
+    lasts[l] = lanes || bound ? NULL : last;
     const mc_expr *n = mc_expr_add(w->s, mc_expr_resize(w->s, last, 64, false),
                                    c64(w, 1), 0);
     if (first && n != first)
@@ -763,7 +787,8 @@ static void sum_loop(walker *w, const mc_pnode *node, uint64_t mask,
                      cost_vec *acc, const char *inexact) {
   const mc_ploop *L = node->loop;
   const char *bound = NULL;
-  const mc_expr *n = warp_iterations(w, node, mask, &bound);
+  const mc_expr *lasts[MAX_LANES] = {NULL};
+  const mc_expr *n = warp_iterations(w, node, mask, &bound, lasts);
   cost_vec body;
   if (!vec_new(w, &body))
     return;
@@ -786,6 +811,7 @@ static void sum_loop(walker *w, const mc_pnode *node, uint64_t mask,
   w->depth--;
   prog_line(w, "%s", "}");
   w->nbind = base;
+  set_exits(w, L, mask, lasts);
   const char *why = inexact ? inexact : bound;
   for (unsigned i = 0; i < w->nacc; i++) {
     if (!body.cost[i] && !body.unbounded[i])
@@ -1126,7 +1152,8 @@ mc_kernel_cost *mc_cost_analyze(mc_arena *a, const mc_protocol *p,
   w->why = mc_alloc(a, (w->nacc + 1) * sizeof *w->why);
   w->worst_const = mc_alloc(a, (w->nacc + 1) * sizeof *w->worst_const);
   kc->accesses = mc_alloc(a, (w->nacc + 1) * sizeof *kc->accesses);
-  if (!w->acc || !w->why || !w->worst_const || !kc->accesses)
+  w->exits = mc_alloc(a, (p->nloops + 1) * sizeof *w->exits);
+  if (!w->acc || !w->why || !w->worst_const || !kc->accesses || !w->exits)
     return NULL;
   w->nacc = 0;
   collect(p->nodes, p->nnodes, w, false);
@@ -1147,6 +1174,7 @@ mc_kernel_cost *mc_cost_analyze(mc_arena *a, const mc_protocol *p,
     w->warp = wi;
     if (w->concrete)
       set_lanes(w, wi, &mask);
+    memset(w->exits, 0, (p->nloops + 1) * sizeof *w->exits);
     mc_strbuf mine = {0};
     w->prog = &mine;
     w->depth = 0;

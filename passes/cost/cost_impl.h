@@ -57,6 +57,11 @@ const mc_expr *cost_lane_normal(mc_sym *s, const mc_expr *e);
  * (blocks.c); NULL when not found exactly (or out of memory). */
 const mc_expr *cost_max_over_blocks(mc_sym *s, const mc_expr *e);
 
+/* Where a (not negative) appears in e only compared with constants or
+ * reduced by a constant (`k % 2`, `blockIdx.x < 2`): e is periodic in a
+ * from *from on with period *period (both small). False otherwise. */
+bool cost_periodic(const mc_expr *e, const mc_atom *a, int64_t *from, int64_t *period);
+
 /* Does e mention atom k? */
 bool cost_mentions(const mc_expr *e, const mc_atom *k);
 

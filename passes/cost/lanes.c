@@ -9,11 +9,12 @@
  * memory-aligned sub-expressions"). With X = U + c, every term of U a
  * multiple of m = 2^j and r = c mod m:
  *
- *   X ^ K, X | K (0 <= K < m)   X + ((r ^ K) - r), X + ((r | K) - r)
- *   X & K (0 <= K < m)          r & K
- *   X & K (K's bits from j up all set)   X + ((r & K) - r)
+ *   X op K   ((X - r) op (K - k)) + (r op k),  k = K mod m, op in & | ^
  *
- * exact on the bits whatever wraps around (the low j bits of X are r).
+ * exact on the bits whatever wraps around (the low j bits of X are r, of
+ * X - r and K - k zero): `(64 * blockIdx.x + 5) ^ 4` is 64 * blockIdx.x + 1,
+ * `(16 * b + 5) ^ 27` is ((16 * b) ^ 16) + 14. Where X is not negative (no
+ * wrap-around), X & K ignores K's sign bit (`x % 2` of a signed x).
  * Shifts, divisions and remainders by a constant d (d dividing every term
  * of U; for shifts d = 2^s with s <= j):
  *
@@ -105,13 +106,22 @@ static const mc_expr *split_constant(mc_sym *s, const mc_expr *e) {
     int64_t m = (int64_t)1 << j, r = l.c0 - cost_floor_div(l.c0, m) * m;
     if (!j)
       return e;
-    if (e->op == MC_EXPR_AND && k >= 0 && k < m)
-      return mc_expr_const(s, w, r & k);
-    if (e->op == MC_EXPR_AND && (k >> j) == -1)
-      return mc_expr_add(s, x, mc_expr_const(s, w, (r & k) - r), 0);
-    if (k < 0 || k >= m || e->op == MC_EXPR_AND)
-      return e;
-    return mc_expr_add(s, x, mc_expr_const(s, w, (e->op == MC_EXPR_OR ? (r | k) : (r ^ k)) - r), 0);
+    /* x not negative (no wrap-around): its sign bit is clear */
+    if (e->op == MC_EXPR_AND && k < 0 && w < 64 && nonnegative(&l))
+      k &= ((int64_t)1 << (w - 1)) - 1;
+    /* the low bits of K act on r, the high ones on x - r */
+    int64_t lo = k & (m - 1), hi = k - lo, low;
+    switch (e->op) {
+    case MC_EXPR_AND: low = r & lo; break;
+    case MC_EXPR_OR: low = r | lo; break;
+    default: low = r ^ lo; break;
+    }
+    const mc_expr *high = mc_expr_sub(s, x, mc_expr_const(s, w, r), 0);
+    if (hi)
+      high = mc_expr_binary(s, e->op, high, mc_expr_const(s, w, hi), 0);
+    else if (e->op == MC_EXPR_AND)
+      high = mc_expr_const(s, w, 0);
+    return mc_expr_add(s, high, mc_expr_const(s, w, low), 0);
   }
   case MC_EXPR_ASHR:
   case MC_EXPR_LSHR:

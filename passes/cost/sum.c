@@ -562,10 +562,9 @@ static const mc_expr *at(mc_sym *s, const mc_expr *f, const mc_atom *k,
   return mc_expr_subst(s, f, put_k, &kv);
 }
 
-const mc_expr *mc_cost_sum(mc_sym *s, const mc_expr *f, const mc_atom *k,
-                           const mc_expr *n) {
-  if (!f || !n || f->width != 64 || n->width != 64)
-    return NULL;
+/* The sum by its terms' structure (see the top). */
+static const mc_expr *sum_closed(mc_sym *s, const mc_expr *f, const mc_atom *k,
+                                 const mc_expr *n) {
   if (!cost_mentions(f, k))
     return mc_expr_mul(s, n, f, 0);
   if (is_k64(f, k))
@@ -588,12 +587,80 @@ const mc_expr *mc_cost_sum(mc_sym *s, const mc_expr *f, const mc_atom *k,
   case MC_EXPR_ZEXT:
   case MC_EXPR_SEXT:
     return f->ops[0]->op == MC_EXPR_SHL ? geometric(s, f->ops[0], k, n) : NULL;
-  case MC_EXPR_SELECT:
-    if (cost_mentions(f->ops[0], k))
-      return sum_split(s, f, k, n);
-    return mc_expr_select(s, f->ops[0], mc_cost_sum(s, f->ops[1], k, n),
-                          mc_cost_sum(s, f->ops[2], k, n));
+  case MC_EXPR_SELECT: {
+    const mc_expr *c = f->ops[0], *x = f->ops[1], *y = f->ops[2];
+    int64_t one;
+    if (!cost_mentions(c, k))
+      return mc_expr_select(s, c, mc_cost_sum(s, x, k, n), mc_cost_sum(s, y, k, n));
+    /* a & b ? x : y is a ? (b ? x : y) : y (the conjunct without k first);
+     * a | b ? x : y is a ? x : (b ? x : y); !a ? x : y is a ? y : x */
+    if ((c->op == MC_EXPR_AND || c->op == MC_EXPR_OR) && c->width == 1 && c->nops >= 2) {
+      unsigned first = 0;
+      for (unsigned i = 0; i < c->nops; i++)
+        if (!cost_mentions(c->ops[i], k))
+          first = i;
+      const mc_expr *rest = NULL;
+      for (unsigned i = 0; i < c->nops; i++)
+        if (i != first)
+          rest = rest ? mc_expr_binary(s, c->op, rest, c->ops[i], 0) : c->ops[i];
+      const mc_expr *inner = mc_expr_select(s, rest, x, y);
+      const mc_expr *g = c->op == MC_EXPR_AND ? mc_expr_select(s, c->ops[first], inner, y)
+                                              : mc_expr_select(s, c->ops[first], x, inner);
+      return g && g != f ? mc_cost_sum(s, g, k, n) : NULL;
+    }
+    if (c->op == MC_EXPR_XOR && c->width == 1 && c->nops == 2 &&
+        mc_expr_is_const(c->ops[1], &one) && one)
+      return mc_cost_sum(s, mc_expr_select(s, c->ops[0], y, x), k, n);
+    return sum_split(s, f, k, n);
+  }
   default:
     return NULL;
   }
+}
+
+enum { MAX_UNROLLED = 64 };
+
+/* sum over i < count (a constant) of f(i), the terms with i >= n zero. */
+static const mc_expr *unrolled(mc_sym *s, const mc_expr *f, const mc_atom *k,
+                               const mc_expr *n, int64_t from, int64_t count) {
+  const mc_expr *r = c64(s, 0);
+  for (int64_t i = from; r && i < from + count; i++)
+    r = mc_expr_add(s, r, mc_expr_select(s, mc_expr_cmp(s, MC_CMP_SLT, c64(s, i), n),
+                                         at(s, f, k, c64(s, i)), c64(s, 0)), 0);
+  return r;
+}
+
+/* Where k appears only compared with constants or reduced by a constant
+ * (`k % 2`, the parity of a double buffer): f is periodic from some F on
+ * with period P, and the sum is the first F terms, then each residue r
+ * times the number of k in [F, n) with k - F = r mod P. Where n is at most
+ * a small constant (a halving loop's trip count), the terms one by one. */
+static const mc_expr *sum_by_cases(mc_sym *s, const mc_expr *f, const mc_atom *k,
+                                   const mc_expr *n) {
+  int64_t from, period;
+  if (cost_periodic(f, k, &from, &period)) {
+    const mc_expr *r = unrolled(s, f, k, n, 0, from);
+    for (int64_t i = 0; r && i < period; i++) {
+      /* ceil((n - F - i) / P), 0 when negative */
+      const mc_expr *left = mc_expr_sub(s, n, c64(s, from + i), 0);
+      const mc_expr *times = mc_expr_binary(
+          s, MC_EXPR_SMAX,
+          mc_expr_binary(s, MC_EXPR_SDIV, mc_expr_add(s, left, c64(s, period - 1), 0),
+                         c64(s, period), 0),
+          c64(s, 0), 0);
+      r = mc_expr_add(s, r, mc_expr_mul(s, times, at(s, f, k, c64(s, from + i)), 0), 0);
+    }
+    return r;
+  }
+  if (n->range.lo >= 0 && n->range.hi <= MAX_UNROLLED)
+    return unrolled(s, f, k, n, 0, n->range.hi);
+  return NULL;
+}
+
+const mc_expr *mc_cost_sum(mc_sym *s, const mc_expr *f, const mc_atom *k,
+                           const mc_expr *n) {
+  if (!f || !n || f->width != 64 || n->width != 64)
+    return NULL;
+  const mc_expr *r = sum_closed(s, f, k, n);
+  return r ? r : sum_by_cases(s, f, k, n);
 }

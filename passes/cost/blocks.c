@@ -188,9 +188,9 @@ static const mc_expr *over_dim(mc_sym *s, const mc_expr *e, unsigned dim) {
   const mc_atom *a = b->atom;
   int d = direction(s, e, a);
   if (d == 1)
-    return at(s, e, a, mc_expr_sub(s, g, mc_expr_const(s, g->width, 1), 0));
+    return cost_refold_max(s, at(s, e, a, mc_expr_sub(s, g, mc_expr_const(s, g->width, 1), 0)));
   if (d != UNKNOWN)
-    return at(s, e, a, mc_expr_const(s, b->width, 0));
+    return cost_refold_max(s, at(s, e, a, mc_expr_const(s, b->width, 0)));
   int64_t from, period;
   if (!cost_periodic(e, a, &from, &period) || from + period > MAX_BLOCKS_TRIED) {
     return NULL;
@@ -199,7 +199,7 @@ static const mc_expr *over_dim(mc_sym *s, const mc_expr *e, unsigned dim) {
   const mc_expr *seen[MAX_BLOCKS_TRIED];
   unsigned nseen = 0;
   for (int64_t j = 0; j < from + period; j++) {
-    const mc_expr *v = at(s, e, a, mc_expr_const(s, b->width, j));
+    const mc_expr *v = cost_refold_max(s, at(s, e, a, mc_expr_const(s, b->width, j)));
     if (!v)
       return NULL;
     bool dup = false;
@@ -212,7 +212,7 @@ static const mc_expr *over_dim(mc_sym *s, const mc_expr *e, unsigned dim) {
     if (j)
       v = mc_expr_select(s, mc_expr_cmp(s, MC_CMP_ULT, mc_expr_const(s, g->width, j), g), v,
                          mc_expr_const(s, v->width, 0));
-    most = most ? mc_expr_binary(s, MC_EXPR_UMAX, most, v, 0) : v;
+    most = most ? cost_max(s, most, v) : v;
   }
   return most;
 }

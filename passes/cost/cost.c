@@ -310,6 +310,63 @@ static bool split_thresholds(walker *w, cost_threshold *t, unsigned m, uint64_t 
   }
 }
 
+/* The lanes' conditions as (Q + c) % d == v (or !=) for one uniform
+ * Q >= 0 and lane constants c (`(gid >> 2) % 3 == 1`): which lanes run
+ * depends on Q % d, one regime per residue, exactly one of which holds. */
+static bool split_residues(walker *w, const cost_threshold *t, unsigned m, uint64_t base,
+                           guard_result *r) {
+  const mc_expr *rem0 = NULL;
+  int64_t d = 0, v = 0, c[MAX_LANES];
+  cost_lin x0;
+  for (unsigned i = 0; i < m; i++) {
+    const mc_expr *cmp = t[i].cmp;
+    if (cmp->pred != t[0].cmp->pred || (cmp->pred != MC_CMP_EQ && cmp->pred != MC_CMP_NE))
+      return false;
+    int side = mc_expr_is_const(cmp->ops[1], &v) ? 0 : 1;
+    const mc_expr *rem = cmp->ops[side];
+    int64_t di, vi;
+    cost_lin x;
+    if (!mc_expr_is_const(cmp->ops[1 - side], &vi) ||
+        (rem->op != MC_EXPR_UREM && rem->op != MC_EXPR_SREM) ||
+        !mc_expr_is_const(rem->ops[1], &di) || di < 2 || di >= MAX_REGIMES ||
+        !cost_linearize(rem->ops[0], &x) || x.cast || x.c0 < 0)
+      return false;
+    for (unsigned j = 0; j < x.n; j++)
+      if (x.t[j].coef < 0 || x.t[j].leaf->range.lo < 0)
+        return false; /* (Q + c) not negative: % is the floor's */
+    if (!i) {
+      rem0 = rem, d = di, v = vi, x0 = x;
+    } else if (di != d || vi != v || rem->op != rem0->op || !cost_same_uniform_part(&x0, &x)) {
+      return false;
+    }
+    c[i] = x.c0;
+  }
+  /* Q = X - c of the first lane; regime rho: Q % d == rho */
+  const mc_expr *q = mc_expr_sub(w->s, rem0->ops[0], mc_expr_const(w->s, rem0->width, x0.c0), 0);
+  uint64_t set[MAX_REGIMES] = {0};
+  if (d < 2)
+    return false;
+  for (int64_t rho = 0; rho < d; rho++) {
+    set[rho] = base;
+    for (unsigned i = 0; i < m; i++)
+      if ((((rho + c[i]) % d) == v) == (t[0].cmp->pred == MC_CMP_EQ))
+        set[rho] |= t[i].lanes;
+  }
+  r->ordered = false;
+  r->mask = set[d - 1];
+  r->n = (unsigned)d - 1;
+  for (int64_t rho = 0; rho < d - 1; rho++) {
+    r->cond[rho] = mc_expr_cmp(w->s, MC_CMP_EQ,
+                               mc_expr_binary(w->s, rem0->op, q,
+                                              mc_expr_const(w->s, rem0->width, d), 0),
+                               mc_expr_const(w->s, rem0->width, rho));
+    r->set[rho] = set[rho];
+    if (!r->cond[rho])
+      w->stop = true;
+  }
+  return !w->stop;
+}
+
 static guard_result apply_guard(walker *w, const mc_expr *g, uint64_t mask) {
   guard_result r = {.mask = mask};
   int64_t v;
@@ -387,7 +444,8 @@ static guard_result apply_guard(walker *w, const mc_expr *g, uint64_t mask) {
   if (split) {
     r.mask = with_common;
     r.off = always;
-    split = !nt || split_thresholds(w, t, nt, with_common, &r);
+    split = !nt || split_thresholds(w, t, nt, with_common, &r) ||
+            split_residues(w, t, nt, with_common, &r);
   }
   if (split) {
     for (unsigned c = 0; c < ncommon; c++)
@@ -936,9 +994,12 @@ static bool run_split(walker *w, const mc_pnode *node, const guard_result *g,
       const mc_expr *step = mc_expr_sub(w->s, or_zero(w, v[i].cost[j]), or_zero(w, prev), 0);
       /* a cost does not shrink when more lanes run: say so where the
        * ranges do not (the maximum over blocks reads the steps' signs) */
-      bool more = g->ordered || (g->set[i] & ~g->mask);
-      if (step && (more ? step->range.lo < 0 : step->range.hi > 0))
-        step = mc_expr_binary(w->s, more ? MC_EXPR_SMAX : MC_EXPR_SMIN, step, c64(w, 0), 0);
+      uint64_t from = g->ordered && i ? g->set[i - 1] : g->mask;
+      bool more = (g->set[i] & from) == from, fewer = !(g->set[i] & ~from);
+      if (step && more && step->range.lo < 0)
+        step = mc_expr_binary(w->s, MC_EXPR_SMAX, step, c64(w, 0), 0);
+      else if (step && fewer && step->range.hi > 0)
+        step = mc_expr_binary(w->s, MC_EXPR_SMIN, step, c64(w, 0), 0);
       c = mc_expr_add(w->s, c, mc_expr_select(w->s, g->cond[i], step, c64(w, 0)), 0);
     }
     if (g->common)
@@ -1052,33 +1113,6 @@ typedef struct {
   bool exact, unbounded;
 } warp_max;
 
-/* e as c * x (c a constant). */
-static int64_t scaled(const mc_expr *e, const mc_expr **x) {
-  if (e->op == MC_EXPR_ADD && e->nops == 1 && e->value == 0) {
-    *x = e->ops[0];
-    return e->coefs[0];
-  }
-  *x = e;
-  return 1;
-}
-
-/* max(a, b), as c * x when both are multiples of one x >= 0. */
-static const mc_expr *cost_max(walker *w, const mc_expr *a, const mc_expr *b) {
-  const mc_expr *xa, *xb;
-  int64_t ca = scaled(a, &xa), cb = scaled(b, &xb);
-  if (xa == xb && xa->range.lo >= 0 && ca >= 0 && cb >= 0)
-    return mc_expr_mul(w->s, c64(w, ca > cb ? ca : cb), xa, 0);
-  const mc_expr *d = mc_expr_sub(w->s, a, b, 0);
-  if (d && d->range.lo >= 0)
-    return a;
-  if (d && d->range.hi <= 0)
-    return b;
-  int c = cost_step_compare(a, b);
-  if (c)
-    return c > 0 ? a : b;
-  return mc_expr_binary(w->s, MC_EXPR_UMAX, a, b, 0);
-}
-
 static void fold_max(walker *w, warp_max *m, const mc_expr *c, bool exact,
                      bool unbounded, bool first) {
   if (first) {
@@ -1090,7 +1124,7 @@ static void fold_max(walker *w, warp_max *m, const mc_expr *c, bool exact,
   if (!c)
     c = c64(w, 0);
   if (m->cost != c)
-    m->cost = cost_max(w, m->cost, c);
+    m->cost = cost_max(w->s, m->cost, c);
 }
 
 static void collect(const mc_pnode *nodes, unsigned n, walker *w, bool count) {

@@ -133,3 +133,93 @@ int cost_step_compare(const mc_expr *a, const mc_expr *b) {
   return ge ? 1 : le ? -1 : 0;
 }
 
+
+/* e as c * x (c a constant). */
+static int64_t scaled(const mc_expr *e, const mc_expr **x) {
+  if (e->op == MC_EXPR_ADD && e->nops == 1 && e->value == 0) {
+    *x = e->ops[0];
+    return e->coefs[0];
+  }
+  *x = e;
+  return 1;
+}
+
+/* max(a, b) of two costs (not negative) when one is provably the larger
+ * (their difference's range, sums of steps) or both are multiples of one
+ * x >= 0; else NULL. */
+static const mc_expr *max_of_two(mc_sym *s, const mc_expr *a, const mc_expr *b) {
+  const mc_expr *xa, *xb;
+  int64_t ca = scaled(a, &xa), cb = scaled(b, &xb);
+  if (xa == xb && xa->range.lo >= 0 && ca >= 0 && cb >= 0)
+    return mc_expr_mul(s, mc_expr_const(s, 64, ca > cb ? ca : cb), xa, 0);
+  const mc_expr *d = mc_expr_sub(s, a, b, 0);
+  if (d && d->range.lo >= 0)
+    return a;
+  if (d && d->range.hi <= 0)
+    return b;
+  int c = cost_step_compare(a, b);
+  if (c)
+    return c > 0 ? a : b;
+  /* c ? x : 0 is at most x (costs are not negative) */
+  int64_t z;
+  for (int side = 0; side < 2; side++) {
+    const mc_expr *p = side ? a : b, *q = side ? b : a;
+    if (p->op == MC_EXPR_SELECT && mc_expr_is_const(p->ops[2], &z) && !z &&
+        max_of_two(s, q, p->ops[1]) == q)
+      return q;
+  }
+  return NULL;
+}
+
+enum { MAX_MAX_OPERANDS = 64 };
+
+static unsigned max_operands(const mc_expr *e, const mc_expr **out, unsigned n) {
+  if (e->op == MC_EXPR_UMAX) {
+    for (unsigned i = 0; i < e->nops; i++)
+      n = max_operands(e->ops[i], out, n);
+    return n;
+  }
+  if (n < MAX_MAX_OPERANDS)
+    out[n] = e;
+  return n + 1;
+}
+
+const mc_expr *cost_max(mc_sym *s, const mc_expr *a, const mc_expr *b) {
+  const mc_expr *ops[MAX_MAX_OPERANDS];
+  unsigned n = max_operands(a, ops, 0), m = n;
+  if (n > MAX_MAX_OPERANDS || (m = max_operands(b, ops, n)) > MAX_MAX_OPERANDS)
+    return mc_expr_binary(s, MC_EXPR_UMAX, a, b, 0);
+  /* each operand of b folded into the list, or kept beside it */
+  for (unsigned i = n; i < m; i++) {
+    const mc_expr *x = ops[i];
+    unsigned j = 0;
+    for (; j < n && x; j++) {
+      const mc_expr *y = max_of_two(s, ops[j], x);
+      if (y) {
+        ops[j] = y;
+        x = NULL;
+      }
+    }
+    if (x)
+      ops[n++] = x;
+  }
+  const mc_expr *r = ops[0];
+  for (unsigned i = 1; i < n && r; i++)
+    r = mc_expr_binary(s, MC_EXPR_UMAX, r, ops[i], 0);
+  return r;
+}
+
+const mc_expr *cost_refold_max(mc_sym *s, const mc_expr *e) {
+  if (!e)
+    return NULL;
+  if (e->op == MC_EXPR_SELECT) {
+    const mc_expr *x = cost_refold_max(s, e->ops[1]), *y = cost_refold_max(s, e->ops[2]);
+    return x == e->ops[1] && y == e->ops[2] ? e : mc_expr_select(s, e->ops[0], x, y);
+  }
+  if (e->op != MC_EXPR_UMAX)
+    return e;
+  const mc_expr *r = cost_refold_max(s, e->ops[0]);
+  for (unsigned i = 1; i < e->nops && r; i++)
+    r = cost_max(s, r, cost_refold_max(s, e->ops[i]));
+  return r;
+}

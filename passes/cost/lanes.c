@@ -148,6 +148,17 @@ static const mc_expr *split_constant(mc_sym *s, const mc_expr *e) {
   }
 }
 
+/* a | !a is true, a & !a false (a lane's `tid < k || tid >= k`). */
+static const mc_expr *complementary(mc_sym *s, const mc_expr *e) {
+  for (unsigned i = 0; i < e->nops; i++) {
+    const mc_expr *n = mc_expr_not(s, e->ops[i]);
+    for (unsigned j = 0; n && j < e->nops; j++)
+      if (e->ops[j] == n)
+        return mc_expr_const(s, 1, e->op == MC_EXPR_OR);
+  }
+  return e;
+}
+
 static const mc_expr *normal(mc_sym *s, const mc_expr *e) {
   if (!e->nops || e->size > MAX_NORMAL_SIZE)
     return e;
@@ -162,6 +173,8 @@ static const mc_expr *normal(mc_sym *s, const mc_expr *e) {
     same &= ops[i] == e->ops[i];
   }
   const mc_expr *r = same ? e : rebuild(s, e, ops);
+  if (r && (r->op == MC_EXPR_AND || r->op == MC_EXPR_OR) && r->width == 1)
+    return complementary(s, r);
   return r ? split_constant(s, r) : NULL;
 }
 

@@ -85,6 +85,17 @@ static int64_t content(const mc_expr *e) {
     return content(e->ops[0]);
   case MC_EXPR_TRUNC:
     return e->width >= 32 ? content(e->ops[0]) : 1;
+  case MC_EXPR_AND:
+  case MC_EXPR_OR:
+  case MC_EXPR_XOR: {
+    /* low zero bits: both operands' for | and ^, either's for & */
+    if (e->nops != 2 || !mc_expr_is_const(e->ops[1], &v))
+      return 1;
+    uint64_t x = (uint64_t)content(e->ops[0]), y = v ? (uint64_t)v : MAX_CONTENT;
+    unsigned tx = (unsigned)__builtin_ctzll(x), ty = (unsigned)__builtin_ctzll(y);
+    unsigned t = e->op == MC_EXPR_AND ? (tx > ty ? tx : ty) : (tx < ty ? tx : ty);
+    return t >= 20 ? MAX_CONTENT : (int64_t)1 << t;
+  }
   default:
     return 1;
   }
@@ -278,17 +289,22 @@ const mc_expr *cost_wide(mc_sym *s, const mc_expr *leaf) {
   return mc_expr_resize(s, leaf, 64, sgn);
 }
 
-/* The table over s mod period (entries r in [0, period)) as selects on
- * s's bits, bit `bit` and up still to decide among residues = r0 mod 2^bit. */
+/* The table over s mod period (entries r in [0, period); residues s never
+ * has are not in `have`) as selects on s's bits, bit `bit` and up still to
+ * decide among residues = r0 mod bit. */
 static const mc_expr *bit_tree(mc_sym *s, const mc_expr *x, const uint64_t *table,
-                               int64_t period, int64_t r0, int64_t bit) {
+                               const bool *have, int64_t period, int64_t r0, int64_t bit) {
+  int64_t first = -1;
   bool same = true;
-  for (int64_t r = r0 + bit; r < period && same; r += bit)
-    same = table[r] == table[r0];
+  for (int64_t r = r0; r < period && same; r += bit)
+    if (have[r]) {
+      same = first < 0 || table[r] == table[first];
+      first = first < 0 ? r : first;
+    }
   if (same)
-    return mc_expr_const(s, 64, (int64_t)table[r0]);
-  const mc_expr *set = bit_tree(s, x, table, period, r0 + bit, bit * 2);
-  const mc_expr *clear = bit_tree(s, x, table, period, r0, bit * 2);
+    return mc_expr_const(s, 64, first < 0 ? 0 : (int64_t)table[first]);
+  const mc_expr *set = bit_tree(s, x, table, have, period, r0 + bit, bit * 2);
+  const mc_expr *clear = bit_tree(s, x, table, have, period, r0, bit * 2);
   const mc_expr *test = mc_expr_cmp(
       s, MC_CMP_NE, mc_expr_binary(s, MC_EXPR_AND, x, mc_expr_const(s, 64, bit), 0),
       mc_expr_const(s, 64, 0));
@@ -395,13 +411,10 @@ const mc_expr *cost_warp_symbolic(mc_sym *sym, const mc_cost_model *m, const cos
       e_hi = s > e_hi ? s : e_hi;
     }
   }
-  for (int64_t r = 0; r < period; r++)
-    if (!have[r])
-      table[r] = 0; /* s never has this residue in its range */
   const mc_expr *x = cost_wide(sym, leaf);
   if (!x)
     return NULL;
-  const mc_expr *result = bit_tree(sym, x, table, period, 0, 1);
+  const mc_expr *result = bit_tree(sym, x, table, have, period, 0, 1);
   if (e_lo > e_hi)
     return result;
   /* [e_lo, e_hi]: linear pieces, chained from the right */

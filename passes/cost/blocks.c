@@ -117,6 +117,37 @@ static int direction(mc_sym *s, const mc_expr *e, const mc_atom *a) {
   }
 }
 
+/* Does l grow by an integer multiple of d when a grows by d: its terms
+ * with a are c * a or c * a * y (y free of a)? With nonneg, l is also
+ * never negative (a remainder then is the floor's). */
+static bool steps_by_multiples(const cost_lin *l, const mc_atom *a, bool nonneg) {
+  bool any = false;
+  if (nonneg && l->c0 < 0)
+    return false;
+  for (unsigned i = 0; i < l->n; i++) {
+    const mc_expr *t = l->t[i].leaf;
+    if (nonneg && (l->t[i].coef < 0 || t->range.lo < 0))
+      return false;
+    if (!cost_mentions(t, a))
+      continue;
+    any = true;
+    if (t->op == MC_EXPR_ATOM)
+      continue;
+    if (t->op != MC_EXPR_MUL)
+      return false;
+    unsigned with = 0;
+    for (unsigned j = 0; j < t->nops; j++)
+      if (cost_mentions(t->ops[j], a)) {
+        if (t->ops[j]->op != MC_EXPR_ATOM)
+          return false;
+        with++;
+      }
+    if (with != 1)
+      return false;
+  }
+  return any;
+}
+
 /* Where a appears only as `a cmp constant` or reduced by a constant (and
  * what is built from those): the first value from which e is periodic in
  * a (*from) and the period. */
@@ -129,9 +160,9 @@ static bool periodic(const mc_expr *e, const mc_atom *a, int64_t *from, int64_t 
     return false;
   if ((e->op == MC_EXPR_UREM || e->op == MC_EXPR_SREM || e->op == MC_EXPR_AND) &&
       e->width > 1 && e->nops == 2 && mc_expr_is_const(e->ops[1], &k) && k > 0 &&
-      cost_linearize(e->ops[0], &l) && l.n == 1 && l.t[0].leaf->op == MC_EXPR_ATOM &&
-      l.t[0].leaf->atom == a && l.t[0].coef > 0 && l.c0 >= 0) {
-    /* (c * a + c0) % k: period k; & k: the power of two above k's bits */
+      cost_linearize(e->ops[0], &l) && steps_by_multiples(&l, a, e->op != MC_EXPR_AND)) {
+    /* X % k with X + k * (...) for a + k: period k; & k: the power of two
+     * above k's bits */
     if (e->op == MC_EXPR_AND)
       k = (int64_t)1 << (64 - __builtin_clzll((uint64_t)k));
     if (k > MAX_BLOCKS_TRIED)

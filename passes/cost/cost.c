@@ -13,6 +13,8 @@
  */
 #include "cost_impl.h"
 
+#include "mapcost/drf.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,6 +43,7 @@ typedef struct {
   const mc_protocol *p;
   mc_cost_model model[2]; /* by mc_metric */
   unsigned ws;
+  uint64_t rlimit;        /* Z3's budget per query */
   bool concrete;          /* block dimensions fixed: lanes have thread ids */
   unsigned bdim[3];
   unsigned warp;
@@ -806,7 +809,7 @@ static const mc_expr *warp_iterations(walker *w, const mc_pnode *node, uint64_t 
   if (!last_of_loop)
     return NULL;
   const mc_expr *most = NULL, *first = NULL;
-  bool differ = false, unknown = false;
+  bool differ = false, unknown = false, solved = false;
   for (unsigned l = 0; l < MAX_LANES; l++) {
     if (!(mask >> l & 1))
       continue;
@@ -822,15 +825,28 @@ static const mc_expr *warp_iterations(walker *w, const mc_pnode *node, uint64_t 
     if (!first)
       first = n;
     if (divergent(w, n)) {
+      /* seed 000 §6.2: the most any thread runs, maximised by Z3 over the
+       * values the facts allow (thread ids of a block not fixed) */
+      int64_t m;
+      bool exact;
       unknown = true;
-      if (n->range.lo < 0 || n->range.hi > ((int64_t)1 << 40))
-        return NULL;
-      n = c64(w, n->range.hi);
+      if (!mc_expr_mentions(n, 1u << MC_ATOM_UNKNOWN) &&
+          cost_solver_max(w->s, n, w->rlimit, &m, &exact) && m >= 0 && m <= ((int64_t)1 << 40)) {
+        n = c64(w, m);
+        solved = true;
+      } else {
+        if (n->range.lo < 0 || n->range.hi > ((int64_t)1 << 40))
+          return NULL;
+        n = c64(w, n->range.hi);
+      }
     }
     most = most ? mc_expr_binary(w->s, MC_EXPR_UMAX, most, n, 0) : n;
   }
   if (bound)
     *why = "a loop that divides its variable runs at most log of its start's range";
+  else if (unknown && solved)
+    *why = "threads run different numbers of iterations: the most any thread runs "
+           "(maximised by Z3), every thread counted in each";
   else if (unknown)
     *why = "the loop's trip count depends on values not known statically";
   else if ((differ || lanes) && !body_tests_stay(w, node))
@@ -981,9 +997,13 @@ static bool run_split(walker *w, const mc_pnode *node, const guard_result *g,
   mc_strbuf body[MAX_REGIMES + 2] = {{0}};
   const mc_expr **total = mc_alloc(w->a, (w->nacc + 1) * sizeof *total);
   bool ok = total != NULL;
+  /* the chain's branches print inside `if (common) {` */
+  unsigned nested = g->common && g->n;
+  w->depth += nested;
   for (unsigned i = 0; ok && i < g->n; i++)
     ok = run_branch(w, node, g->set[i], &v[i], &body[i], why);
   ok = ok && run_branch(w, node, g->mask, &base, &body[g->n], why);
+  w->depth -= nested;
   ok = ok && (!g->common || run_branch(w, node, g->off, &off, &body[g->n + 1], why));
   for (unsigned j = 0; ok && j < w->nacc; j++) {
     bool any = base.cost[j] || (g->common && off.cost[j]);
@@ -1177,6 +1197,7 @@ mc_kernel_cost *mc_cost_analyze(mc_arena *a, const mc_protocol *p,
     return kc;
   *w = (walker){.a = a, .s = p->accesses->sym, .p = p};
   w->ws = o->warp_size ? o->warp_size : 32;
+  w->rlimit = o->rlimit ? o->rlimit : MC_DRF_DEFAULT_RLIMIT;
   if (w->ws > MAX_LANES)
     w->ws = MAX_LANES;
   w->model[MC_METRIC_UNCOALESCED] = (mc_cost_model){false, o->line_bytes, 0};

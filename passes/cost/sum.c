@@ -3,9 +3,13 @@
  *
  * sum over k = 0 .. n-1 of f(k): terms without k are multiplied by n;
  * k, k^2 and k^3 (times terms without k) by Faulhaber's formulas, whose
- * divisions are exact; a select on a condition without k sums each side,
- * and one on a condition linear in k (c*k + d < x: a prefix of the range)
- * sums each side over its part.
+ * divisions are exact; (k + c) / d and (k + c) % d by the floor sum
+ * d q (q - 1) / 2 + q r; x << k (doubling) as a geometric sum; a select on
+ * a condition without k sums each side, and one on a condition that holds
+ * on a prefix of the range (linear in k, c*k + d < x, or comparing a
+ * halving or doubling variable) sums each side over its part. What depends
+ * on k only through remainders and comparisons with constants is summed
+ * by residue; at most 64 terms (a halving loop), term by term.
  * Anything else has no closed form here: NULL, and the caller bounds it.
  * Loops with a non-unit or multiplicative step are already normalised:
  * their variables are closed forms over the iteration number k.
@@ -562,6 +566,36 @@ static const mc_expr *at(mc_sym *s, const mc_expr *f, const mc_atom *k,
   return mc_expr_subst(s, f, put_k, &kv);
 }
 
+/* sum over j < m of floor(j / d), m >= 0: with q = m / d, r = m % d,
+ * d * q (q - 1) / 2 + q * r. */
+static const mc_expr *floor_sum(mc_sym *s, const mc_expr *m, int64_t d) {
+  const mc_expr *q = mc_expr_binary(s, MC_EXPR_SDIV, m, c64(s, d), 0);
+  const mc_expr *r = mc_expr_sub(s, m, mc_expr_mul(s, q, c64(s, d), 0), 0);
+  const mc_expr *tri = mc_expr_binary(
+      s, MC_EXPR_SDIV, mc_expr_mul(s, q, mc_expr_sub(s, q, c64(s, 1), 0), 0), c64(s, 2), 0);
+  return mc_expr_add(s, mc_expr_mul(s, c64(s, d), tri, 0), mc_expr_mul(s, q, r, 0), 0);
+}
+
+/* sum over k < n of (k + c) / d or (k + c) % d, c >= 0 and d > 0 constants
+ * (unsigned, or signed of what is not negative): the floor sum from c to
+ * n + c; a remainder is (k + c) - d * ((k + c) / d). */
+static const mc_expr *sum_division(mc_sym *s, const mc_expr *f, const mc_atom *k,
+                                   const mc_expr *n) {
+  int64_t d;
+  cost_lin l;
+  if (f->nops != 2 || !mc_expr_is_const(f->ops[1], &d) || d < 1 ||
+      !cost_linearize(f->ops[0], &l) || l.n != 1 || l.c0 < 0 || l.t[0].coef != 1 ||
+      !is_k64(l.t[0].leaf, k) || n->range.lo < 0)
+    return NULL;
+  const mc_expr *c = c64(s, l.c0);
+  const mc_expr *quot = mc_expr_sub(s, floor_sum(s, mc_expr_add(s, n, c, 0), d),
+                                    floor_sum(s, c, d), 0);
+  if (f->op == MC_EXPR_UDIV || f->op == MC_EXPR_SDIV)
+    return quot;
+  const mc_expr *ks = mc_expr_add(s, power_sum(s, n, 1), mc_expr_mul(s, n, c, 0), 0);
+  return mc_expr_sub(s, ks, mc_expr_mul(s, c64(s, d), quot, 0), 0);
+}
+
 /* The sum by its terms' structure (see the top). */
 static const mc_expr *sum_closed(mc_sym *s, const mc_expr *f, const mc_atom *k,
                                  const mc_expr *n) {
@@ -584,6 +618,11 @@ static const mc_expr *sum_closed(mc_sym *s, const mc_expr *f, const mc_atom *k,
     return sum_product(s, f, k, n);
   case MC_EXPR_SHL:
     return geometric(s, f, k, n);
+  case MC_EXPR_UDIV:
+  case MC_EXPR_SDIV:
+  case MC_EXPR_UREM:
+  case MC_EXPR_SREM:
+    return sum_division(s, f, k, n);
   case MC_EXPR_ZEXT:
   case MC_EXPR_SEXT:
     return f->ops[0]->op == MC_EXPR_SHL ? geometric(s, f->ops[0], k, n) : NULL;

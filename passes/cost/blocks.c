@@ -99,6 +99,11 @@ static int direction(mc_sym *s, const mc_expr *e, const mc_atom *a) {
   case MC_EXPR_CMP:
     if (e->pred == MC_CMP_EQ || e->pred == MC_CMP_NE)
       return UNKNOWN;
+    /* an unsigned comparison is monotone where its sides do not wrap */
+    if ((e->pred == MC_CMP_ULT || e->pred == MC_CMP_ULE) &&
+        ((cost_mentions(e->ops[0], a) && !cost_unsigned_faithful(e->ops[0])) ||
+         (cost_mentions(e->ops[1], a) && !cost_unsigned_faithful(e->ops[1]))))
+      return UNKNOWN;
     d = direction(s, e->ops[0], a);
     return join(d == UNKNOWN ? d : -d, direction(s, e->ops[1], a));
   case MC_EXPR_SELECT: {
@@ -171,8 +176,8 @@ static bool periodic(const mc_expr *e, const mc_atom *a, int64_t *from, int64_t 
     return *period <= MAX_BLOCKS_TRIED;
   }
   cost_lin r;
-  if (e->op == MC_EXPR_CMP && cost_linearize(e->ops[0], &l) && cost_linearize(e->ops[1], &r) &&
-      (!l.n || !r.n)) {
+  if (e->op == MC_EXPR_CMP && cost_linearize_operand(e->ops[0], e->pred, &l) &&
+      cost_linearize_operand(e->ops[1], e->pred, &r) && (!l.n || !r.n)) {
     /* c * a + c0 against a constant: the same from the crossing on */
     const cost_lin *side = l.n ? &l : &r, *other = l.n ? &r : &l;
     if (side->n == 1 && side->t[0].leaf->op == MC_EXPR_ATOM && side->t[0].leaf->atom == a) {

@@ -1117,12 +1117,41 @@ static const mc_expr *over_launch(walker *w, const mc_expr *e, bool *exact) {
   const mc_expr *m = cost_max_over_blocks(w->s, e);
   if (m && !mc_expr_mentions(m, ~launch))
     return m;
+  /* a bound, part by part: a sum of the parts' maxima, the larger side */
   *exact = false;
-  if (e->op == MC_EXPR_SELECT) {
-    const mc_expr *a = over_launch(w, e->ops[1], exact);
-    const mc_expr *b = over_launch(w, e->ops[2], exact);
-    return a && b ? mc_expr_binary(w->s, MC_EXPR_UMAX, a, b, 0) : NULL;
+  const mc_expr *r = NULL;
+  switch (e->op) {
+  case MC_EXPR_ADD:
+    r = c64(w, e->value);
+    for (unsigned i = 0; i < e->nops && r; i++) {
+      const mc_expr *x = e->coefs[i] > 0 && e->ops[i]->range.lo >= 0
+                             ? over_launch(w, e->ops[i], exact) : NULL;
+      r = x ? mc_expr_add(w->s, r, mc_expr_mul(w->s, c64(w, e->coefs[i]), x, 0), 0) : NULL;
+    }
+    break;
+  case MC_EXPR_MUL:
+    r = c64(w, 1);
+    for (unsigned i = 0; i < e->nops && r; i++) {
+      const mc_expr *x = e->ops[i]->range.lo >= 0 ? over_launch(w, e->ops[i], exact) : NULL;
+      r = x ? mc_expr_mul(w->s, r, x, 0) : NULL;
+    }
+    break;
+  case MC_EXPR_SELECT:
+  case MC_EXPR_UMAX: {
+    /* the larger of the sides (of a select, whatever its condition) */
+    unsigned first = e->op == MC_EXPR_SELECT;
+    r = over_launch(w, e->ops[first], exact);
+    for (unsigned i = first + 1; i < e->nops && r; i++) {
+      const mc_expr *x = over_launch(w, e->ops[i], exact);
+      r = x ? cost_max(w->s, r, x) : NULL;
+    }
+    break;
   }
+  default:
+    break;
+  }
+  if (r)
+    return r;
   if (e->range.lo >= 0 && e->range.hi < ((int64_t)1 << 48))
     return c64(w, e->range.hi);
   return NULL;
@@ -1299,8 +1328,16 @@ mc_kernel_cost *mc_cost_analyze(mc_arena *a, const mc_protocol *p,
     kc->total_exact[m] = totals[m].exact;
     kc->total[m] = totals[m].unbounded ? NULL
                                        : over_launch(w, totals[m].cost, &kc->total_exact[m]);
-    if (!kc->total[m])
-      kc->total_exact[m] = false;
+    if (kc->total[m] || totals[m].unbounded)
+      continue;
+    /* the warps' sum has no bound over the launch: the sum of the accesses'
+     * maxima bounds it */
+    kc->total_exact[m] = false;
+    const mc_expr *sum = c64(w, 0);
+    for (unsigned i = 0; i < w->nacc && sum; i++)
+      if (kc->accesses[i].metric == (mc_metric)m)
+        sum = kc->accesses[i].cost ? mc_expr_add(w->s, sum, kc->accesses[i].cost, 0) : NULL;
+    kc->total[m] = sum;
   }
   return kc;
 }

@@ -32,6 +32,8 @@ typedef struct {
   int64_t coef;
   const mc_expr *leaf;
   int64_t content;  /* the leaf is always a multiple of this (`k * (32 * w)`) */
+  int read;         /* the leaf's value: 1 zero-extended, -1 sign-extended,
+                       0 its own reading (no cast above it) */
 } cost_term;
 
 typedef struct {
@@ -44,9 +46,14 @@ typedef struct {
 
 /* False when e has more than COST_MAX_TERMS leaves. */
 bool cost_linearize(const mc_expr *e, cost_lin *out);
-/* The same, reading e's constants unsigned (an operand of an unsigned
- * comparison) where is_unsigned. */
+/* The same, reading e's constants unsigned where is_unsigned. */
 bool cost_linearize_read(const mc_expr *e, bool is_unsigned, cost_lin *out);
+/* An operand of a comparison `pred` over the integers: for an unsigned
+ * one, the linear form where it is the operand's unsigned value (nothing
+ * in it negative), else the operand as one leaf. */
+bool cost_linearize_operand(const mc_expr *e, mc_cmp pred, cost_lin *out);
+/* Is e's integer reading (casts as the identity) its unsigned value? */
+bool cost_unsigned_faithful(const mc_expr *e);
 
 /* e as one lane sees it, simplified where the lane's constant sits below a
  * bit operation, shift, division or remainder by a constant whose other
@@ -129,7 +136,9 @@ uint64_t cost_warp_execution(const mc_cost_model *m, const cost_lin *lins,
 const mc_expr *cost_warp_symbolic(mc_sym *s, const mc_cost_model *m, const cost_lin *lins,
                                   const bool *divergent, uint64_t active, uint64_t bytes);
 
-/* A leaf's integer reading (casts read as the identity), 64-bit. */
+/* A leaf's integer reading (casts read as the identity), 64-bit; a term's
+ * leaf as the cast above it reads it. */
 const mc_expr *cost_wide(mc_sym *s, const mc_expr *leaf);
+const mc_expr *cost_wide_term(mc_sym *s, const cost_term *t);
 
 #endif

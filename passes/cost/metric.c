@@ -101,7 +101,7 @@ static int64_t content(const mc_expr *e) {
   }
 }
 
-static bool lin_add(cost_lin *l, int64_t coef, const mc_expr *leaf) {
+static bool lin_add(cost_lin *l, int64_t coef, const mc_expr *leaf, int read) {
   for (unsigned i = 0; i < l->n; i++)
     if (l->t[i].leaf == leaf) {
       l->t[i].coef += coef;
@@ -109,13 +109,13 @@ static bool lin_add(cost_lin *l, int64_t coef, const mc_expr *leaf) {
     }
   if (l->n == COST_MAX_TERMS)
     return false;
-  l->t[l->n++] = (cost_term){coef, leaf, content(leaf)};
+  l->t[l->n++] = (cost_term){coef, leaf, content(leaf), read};
   return true;
 }
 
 /* Adds scale * e to l, reading casts as the identity (no wrap-around). */
 static bool lin_walk(cost_lin *l, const mc_expr *e, int64_t scale,
-                     bool unsigned_const) {
+                     bool unsigned_const, int read) {
   int64_t v;
   if (e->width < l->width)
     l->width = e->width;
@@ -127,16 +127,16 @@ static bool lin_walk(cost_lin *l, const mc_expr *e, int64_t scale,
   case MC_EXPR_ADD:
     l->c0 += scale * e->value;
     for (unsigned i = 0; i < e->nops; i++)
-      if (!lin_walk(l, e->ops[i], scale * e->coefs[i], unsigned_const))
+      if (!lin_walk(l, e->ops[i], scale * e->coefs[i], unsigned_const, read))
         return false;
     return true;
   case MC_EXPR_SHL:
     if (mc_expr_is_const(e->ops[1], &v) && v >= 0 && v < 32)
-      return lin_walk(l, e->ops[0], scale * ((int64_t)1 << v), unsigned_const);
+      return lin_walk(l, e->ops[0], scale * ((int64_t)1 << v), unsigned_const, read);
     break;
   case MC_EXPR_ZEXT:
     l->cast = true;
-    return lin_walk(l, e->ops[0], scale, true);
+    return lin_walk(l, e->ops[0], scale, true, 1);
   case MC_EXPR_TRUNC:
     /* to 32 bits or more: read as the identity (no wrap-around, the
      * assumption costs list); narrower (`(bool)x`, `(char)x`) keeps what
@@ -144,14 +144,14 @@ static bool lin_walk(cost_lin *l, const mc_expr *e, int64_t scale,
     if (e->width < 32)
       break;
     l->cast = true;
-    return lin_walk(l, e->ops[0], scale, false);
+    return lin_walk(l, e->ops[0], scale, false, read);
   case MC_EXPR_SEXT:
     l->cast = true;
-    return lin_walk(l, e->ops[0], scale, false);
+    return lin_walk(l, e->ops[0], scale, false, -1);
   default:
     break;
   }
-  return lin_add(l, scale, e);
+  return lin_add(l, scale, e, read);
 }
 
 static int cmp_term(const void *a, const void *b) {
@@ -163,12 +163,45 @@ bool cost_linearize(const mc_expr *e, cost_lin *out) {
   return cost_linearize_read(e, false, out);
 }
 
+/* Is the integer reading of l (casts as the identity) the unsigned value
+ * of its bits: no term can make it negative (each leaf unsigned or not
+ * negative, coefficients and constant too) and no sum wraps (the
+ * assumption costs list)? */
+static bool unsigned_faithful(const cost_lin *l) {
+  if (l->c0 < 0)
+    return false;
+  for (unsigned i = 0; i < l->n; i++) {
+    const mc_expr *t = l->t[i].leaf;
+    if (l->t[i].coef < 0 ||
+        !(t->range.lo >= 0 || mc_expr_exact(t, false) ||
+          (t->op == MC_EXPR_ATOM && !t->atom->is_signed)))
+      return false;
+  }
+  return true;
+}
+
+bool cost_unsigned_faithful(const mc_expr *e) {
+  cost_lin l;
+  return cost_linearize_read(e, true, &l) && unsigned_faithful(&l);
+}
+
+bool cost_linearize_operand(const mc_expr *e, mc_cmp pred, cost_lin *out) {
+  if (pred != MC_CMP_ULT && pred != MC_CMP_ULE)
+    return cost_linearize(e, out);
+  if (cost_linearize_read(e, true, out) && unsigned_faithful(out))
+    return true;
+  /* its unsigned value as one opaque leaf: (unsigned)(x - 4) may wrap */
+  *out = (cost_lin){.c0 = 0, .n = 1, .width = e->width, .cast = false};
+  out->t[0] = (cost_term){1, e, 1, 1};
+  return true;
+}
+
 bool cost_linearize_read(const mc_expr *e, bool is_unsigned, cost_lin *out) {
   out->c0 = 0;
   out->n = 0;
   out->width = 64;
   out->cast = false;
-  if (!lin_walk(out, e, 1, is_unsigned))
+  if (!lin_walk(out, e, 1, is_unsigned, 0))
     return false;
   unsigned d = 0;
   for (unsigned i = 0; i < out->n; i++)
@@ -275,6 +308,10 @@ static uint64_t cost_at(const lane_form *f, int64_t s) {
   return mc_cost_metric(f->m, off, f->active, f->bytes);
 }
 
+const mc_expr *cost_wide_term(mc_sym *s, const cost_term *t) {
+  return t->read ? mc_expr_resize(s, t->leaf, 64, t->read < 0) : cost_wide(s, t->leaf);
+}
+
 /* The integer reading of a leaf, 64-bit (a product factor by factor). */
 const mc_expr *cost_wide(mc_sym *s, const mc_expr *leaf) {
   if (leaf->op == MC_EXPR_MUL && leaf->width < 64) {
@@ -316,6 +353,7 @@ const mc_expr *cost_warp_symbolic(mc_sym *sym, const mc_cost_model *m, const cos
   /* the one leaf whose coefficient differs between lanes or is not a
    * multiple of the unit; every other the same in every lane */
   const mc_expr *leaf = NULL, *seen[64 * COST_MAX_TERMS];
+  const cost_term *term = NULL, *chosen = NULL;
   unsigned nseen = 0;
   int64_t c[64] = {0}, a[64] = {0};
   for (unsigned l = 0; l < 64; l++) {
@@ -343,6 +381,10 @@ const mc_expr *cost_warp_symbolic(mc_sym *sym, const mc_cost_model *m, const cos
         if (lins[l].t[i].leaf == seen[j]) {
           coef[l] = lins[l].t[i].coef;
           mult = lins[l].t[i].content;
+          if (term && term->leaf == seen[j] && term->read != lins[l].t[i].read)
+            return NULL; /* read two ways */
+          if (!term || term->leaf != seen[j])
+            term = &lins[l].t[i];
         }
       same &= c0 == INT64_MIN || coef[l] == c0;
       c0 = coef[l];
@@ -352,6 +394,7 @@ const mc_expr *cost_warp_symbolic(mc_sym *sym, const mc_cost_model *m, const cos
     if (leaf)
       return NULL;
     leaf = seen[j];
+    chosen = term;
     memcpy(a, coef, sizeof a);
   }
   if (!leaf)
@@ -378,7 +421,10 @@ const mc_expr *cost_warp_symbolic(mc_sym *sym, const mc_cost_model *m, const cos
   if (2 * S + 2 * period > MAX_TABLE)
     return NULL;
   lane_form f = {m, c, a, active, bytes};
-  int64_t lo = leaf->range.lo, hi = leaf->range.hi;
+  const mc_expr *x = cost_wide_term(sym, chosen);
+  if (!x)
+    return NULL;
+  int64_t lo = x->range.lo, hi = x->range.hi;
   uint64_t table[MAX_TABLE];
   bool have[MAX_TABLE] = {false};
   /* the periodic part, from s in [S, S + period) and (-S - period, -S] */
@@ -411,9 +457,6 @@ const mc_expr *cost_warp_symbolic(mc_sym *sym, const mc_cost_model *m, const cos
       e_hi = s > e_hi ? s : e_hi;
     }
   }
-  const mc_expr *x = cost_wide(sym, leaf);
-  if (!x)
-    return NULL;
   const mc_expr *result = bit_tree(sym, x, table, have, period, 0, 1);
   if (e_lo > e_hi)
     return result;

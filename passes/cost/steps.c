@@ -14,9 +14,8 @@
  * and constant (the lanes of one threshold differ in the constant). */
 bool cost_read_threshold(const mc_expr *c, cost_threshold *t) {
   cost_lin a;
-  bool u = c->op == MC_EXPR_CMP && (c->pred == MC_CMP_ULT || c->pred == MC_CMP_ULE);
-  if (c->op != MC_EXPR_CMP || !cost_linearize_read(c->ops[1], u, &t->d) ||
-      !cost_linearize_read(c->ops[0], u, &a))
+  if (c->op != MC_EXPR_CMP || !cost_linearize_operand(c->ops[1], c->pred, &t->d) ||
+      !cost_linearize_operand(c->ops[0], c->pred, &a))
     return false;
   t->cmp = c;
   t->d.c0 -= a.c0;
@@ -27,7 +26,7 @@ bool cost_read_threshold(const mc_expr *c, cost_threshold *t) {
     if (j == t->d.n) {
       if (t->d.n == COST_MAX_TERMS)
         return false;
-      t->d.t[t->d.n++] = (cost_term){0, a.t[i].leaf, a.t[i].content};
+      t->d.t[t->d.n++] = (cost_term){0, a.t[i].leaf, a.t[i].content, a.t[i].read};
     }
     t->d.t[j].coef -= a.t[i].coef;
   }
@@ -66,11 +65,6 @@ typedef struct {
   int64_t tau[MAX_STEPS], c[MAX_STEPS];
 } step_sum;
 
-/* Is e's integer reading its unsigned value (constants are read so)? */
-static bool unsigned_reading(const mc_expr *e) {
-  return e->op == MC_EXPR_CONST || mc_expr_exact(e, false);
-}
-
 static bool add_step(step_sum *f, const mc_expr *e, int64_t scale) {
   int64_t v, v1, v0;
   if (mc_expr_is_const(e, &v)) {
@@ -90,11 +84,7 @@ static bool add_step(step_sum *f, const mc_expr *e, int64_t scale) {
       !cost_read_threshold(e->ops[0], &t))
     return false;
   mc_cmp p = t.cmp->pred;
-  /* over the integers: signed, or unsigned operands that fit */
-  bool fits = p == MC_CMP_SLT || p == MC_CMP_SLE ||
-              ((p == MC_CMP_ULT || p == MC_CMP_ULE) && unsigned_reading(t.cmp->ops[0]) &&
-               unsigned_reading(t.cmp->ops[1]));
-  if (!fits || (f->have_q && !cost_same_uniform_part(&f->q, &t.d)))
+  if (p == MC_CMP_EQ || p == MC_CMP_NE || (f->have_q && !cost_same_uniform_part(&f->q, &t.d)))
     return false;
   int64_t d0 = t.d.c0;
   t.d.c0 = 0;

@@ -106,9 +106,10 @@ static const mc_expr *wide_factor(mc_sym *s, const mc_expr *x, bool sgn) {
 
 /* Adds sign * (the side) to t's e and c. */
 static bool add_side(mc_sym *s, k_cond *t, const mc_expr *side, const mc_atom *k,
-                     int64_t sign, bool sgn) {
+                     int64_t sign, mc_cmp pred) {
+  bool sgn = pred == MC_CMP_SLT || pred == MC_CMP_SLE;
   cost_lin l;
-  if (!cost_linearize_read(side, !sgn, &l))
+  if (!cost_linearize_operand(side, pred, &l))
     return false;
   t->e = mc_expr_add(s, t->e, c64(s, sign * l.c0), 0);
   for (unsigned i = 0; i < l.n; i++) {
@@ -144,14 +145,13 @@ static bool read_cond(mc_sym *s, const mc_expr *cond, const mc_atom *k, k_cond *
   if (cond->op != MC_EXPR_CMP)
     return false;
   mc_cmp p = cond->pred;
-  bool sgn = p == MC_CMP_SLT || p == MC_CMP_SLE;
   *t = (k_cond){c64(s, 0), c64(s, 0), p != MC_CMP_EQ && p != MC_CMP_NE, p == MC_CMP_EQ};
   if (!t->less && p != MC_CMP_NE && p != MC_CMP_EQ)
     return false;
   if (t->less && p != MC_CMP_ULT && p != MC_CMP_SLT && p != MC_CMP_ULE && p != MC_CMP_SLE)
     return false;
   /* a < b: b - a > 0; a <= b: b - a + 1 > 0 */
-  if (!add_side(s, t, cond->ops[1], k, 1, sgn) || !add_side(s, t, cond->ops[0], k, -1, sgn))
+  if (!add_side(s, t, cond->ops[1], k, 1, p) || !add_side(s, t, cond->ops[0], k, -1, p))
     return false;
   if (p == MC_CMP_ULE || p == MC_CMP_SLE)
     t->e = mc_expr_add(s, t->e, c64(s, 1), 0);

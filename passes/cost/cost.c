@@ -44,6 +44,7 @@ typedef struct {
   mc_cost_model model[2]; /* by mc_metric */
   unsigned ws;
   uint64_t rlimit;        /* Z3's budget per query */
+  bool solver_off;        /* a maximisation ran out: Z3 is not asked again */
   bool concrete;          /* block dimensions fixed: lanes have thread ids */
   unsigned bdim[3];
   unsigned warp;
@@ -830,8 +831,12 @@ static const mc_expr *warp_iterations(walker *w, const mc_pnode *node, uint64_t 
       int64_t m;
       bool exact;
       unknown = true;
-      if (!mc_expr_mentions(n, 1u << MC_ATOM_UNKNOWN) &&
-          cost_solver_max(w->s, n, w->rlimit, &m, &exact) && m >= 0 && m <= ((int64_t)1 << 40)) {
+      bool answer = !w->solver_off && !mc_expr_mentions(n, 1u << MC_ATOM_UNKNOWN) &&
+                    cost_solver_max(w->a, w->s, n, w->rlimit, &m, &exact);
+      /* a query out of its rlimit (or of steps) would run out again: the
+       * rest of the kernel bounds by intervals */
+      w->solver_off |= answer && !exact;
+      if (answer && m >= 0 && m <= ((int64_t)1 << 40)) {
         n = c64(w, m);
         solved = true;
       } else {

@@ -108,11 +108,13 @@ const mc_expr *cost_max(mc_sym *s, const mc_expr *a, const mc_expr *b);
  * cost_max: after substituting a block id, operands compare. */
 const mc_expr *cost_refold_max(mc_sym *s, const mc_expr *e);
 
-/* The largest value of e (64-bit) over its atoms' facts, with Z3 (solve.c):
- * *exact when proven the largest, else an upper bound (a query ran out of
- * its budget rlimit). False when no answer (e's range unbounded). */
-bool cost_solver_max(mc_sym *s, const mc_expr *e, uint64_t rlimit, int64_t *max,
-                     bool *exact);
+/* The largest value of e (64-bit) over its atoms' facts, with Z3 (solve.c),
+ * each query within a share of rlimit (0: the default) and paid for from
+ * a's step budget: *exact when proven the largest, else an upper bound (a
+ * query ran out of its share, or the steps ran out). False when no answer
+ * (e's range unbounded). */
+bool cost_solver_max(mc_arena *a, mc_sym *s, const mc_expr *e, uint64_t rlimit,
+                     int64_t *max, bool *exact);
 
 /* What one execution's cost rests on. */
 typedef struct {

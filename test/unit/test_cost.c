@@ -333,9 +333,15 @@ static void test_solver(void) {
   int64_t max = 0;
   bool exact = false;
   CHECK(e64->range.hi == 12);
-  CHECK(cost_solver_max(s, e64, 0, &max, &exact) && max == 11 && exact);
+  CHECK(cost_solver_max(A, s, e64, 0, &max, &exact) && max == 11 && exact);
   /* out of budget: the bound proven so far, not exact */
-  CHECK(cost_solver_max(s, e64, 1, &max, &exact) && max >= 11 && max <= 12 && !exact);
+  CHECK(cost_solver_max(A, s, e64, 1, &max, &exact) && max >= 11 && max <= 12 && !exact);
+  /* queries are paid for in steps: out of steps, the search stops there */
+  mc_budget steps = {.left = 1500};
+  mc_arena_set_budget(A, &steps);
+  CHECK(cost_solver_max(A, s, e64, 0, &max, &exact) && max >= 11 && max <= 12 && !exact);
+  CHECK(steps.spent && steps.used >= 1000 && steps.used < 2000);
+  mc_arena_set_budget(A, NULL);
 }
 
 int main(void) {

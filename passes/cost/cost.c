@@ -13,6 +13,9 @@
  */
 #include "cost_impl.h"
 
+#include "mapcost/drf.h"
+
+#include <stdlib.h>
 #include <string.h>
 
 enum {
@@ -40,12 +43,17 @@ typedef struct {
   const mc_protocol *p;
   mc_cost_model model[2]; /* by mc_metric */
   unsigned ws;
+  uint64_t rlimit;        /* Z3's budget per query */
+  bool solver_off;        /* a maximisation ran out: Z3 is not asked again */
   bool concrete;          /* block dimensions fixed: lanes have thread ids */
   unsigned bdim[3];
   unsigned warp;
   uint32_t tid[MAX_LANES][3];
   binding bind[MAX_BINDINGS];
   unsigned nbind;
+  /* per loop (index), each lane's last iteration `$end` where the walk
+   * knows it: after the loop, a variable's value is its closed form there */
+  binding *exits;
   /* the accesses that have a cost, in program order */
   const mc_pnode **acc;
   unsigned nacc;
@@ -89,6 +97,9 @@ static const mc_expr *lane_value(void *data, const mc_atom *a) {
   for (unsigned i = w->nbind; i-- > 0;)
     if (w->bind[i].atom == a)
       return w->bind[i].val[c->lane];
+  for (unsigned i = 0; i < w->p->nloops; i++)
+    if (w->exits[i].atom == a)
+      return w->exits[i].val[c->lane];
   const mc_expr *v = launch_value(w, a);
   if (v || !w->concrete)
     return v;
@@ -109,7 +120,7 @@ static const mc_expr *in_lane(walker *w, const mc_expr *e, unsigned lane) {
   if (!e)
     return NULL;
   lane_ctx c = {w, lane};
-  const mc_expr *r = mc_expr_subst(w->s, e, lane_value, &c);
+  const mc_expr *r = cost_lane_normal(w->s, mc_expr_subst(w->s, e, lane_value, &c));
   if (!r)
     w->stop = true;
   return r;
@@ -218,48 +229,239 @@ static const char *access_label(walker *w, const mc_pnode *n) {
 
 /* ---- Guards: IF-U and IF-D ------------------------------------------------ */
 
+enum { MAX_REGIMES = MAX_LANES + 1, MAX_CONJUNCTS = 16 };
+
+/* Which lanes run a node. Lanes `mask` run it when `common` holds (NULL:
+ * always), lanes `off` when it does not. Besides, with n regimes, the lanes
+ * run are set[i] when cond[i] holds: ordered, cond[i] implies cond[i - 1]
+ * and set[i] grows with i (a threshold on one uniform value, `tid < n`);
+ * else at most one cond holds (`tid == n`). With none of them, `mask`. */
 typedef struct {
-  uint64_t mask;            /* lanes that run the node */
-  const mc_expr *uniform;   /* a uniform condition left symbolic (IF-U) */
+  uint64_t mask, off;
+  const mc_expr *common;
+  unsigned n;
+  bool ordered;
+  const mc_expr *cond[MAX_REGIMES];
+  uint64_t set[MAX_REGIMES];
   const char *inexact;      /* lanes kept whose guard did not evaluate */
 } guard_result;
 
+static unsigned conjuncts(const mc_expr *e, const mc_expr **out, unsigned n) {
+  if (e->op == MC_EXPR_AND && e->width == 1) {
+    for (unsigned i = 0; i < e->nops && n <= MAX_CONJUNCTS; i++)
+      n = conjuncts(e->ops[i], out, n);
+    return n;
+  }
+  if (n < MAX_CONJUNCTS)
+    out[n] = e;
+  return n + 1;
+}
+
+static int by_threshold(const void *x, const void *y) {
+  const cost_threshold *a = x, *b = y;
+  /* rhs - lhs > 0 (or >= 0): a larger constant holds more often: first */
+  return a->d.c0 > b->d.c0 ? -1 : a->d.c0 < b->d.c0;
+}
+
+/* The lanes' conditions conds[0..m) (uniform, distinct; lanes[i] each) as
+ * one threshold on a uniform value: comparisons of one kind whose sides
+ * differ by constants between lanes. `base`: the lanes that run anyway. */
+static bool split_thresholds(walker *w, cost_threshold *t, unsigned m, uint64_t base,
+                             guard_result *r) {
+  mc_cmp p = t[0].cmp->pred;
+  for (unsigned i = 0; i < m; i++)
+    if (t[i].cmp->pred != p || !cost_same_uniform_part(&t[0].d, &t[i].d) ||
+        (i && t[i].d.c0 == t[0].d.c0))
+      return false;
+  qsort(t, m, sizeof *t, by_threshold);
+  for (unsigned i = 1; i < m; i++)
+    if (t[i].d.c0 == t[i - 1].d.c0)
+      return false;
+  r->n = m;
+  switch (p) {
+  case MC_CMP_ULT: case MC_CMP_SLT: case MC_CMP_ULE: case MC_CMP_SLE:
+    /* weakest first: each lane set adds to the previous */
+    r->ordered = true;
+    for (unsigned i = 0; i < m; i++) {
+      r->cond[i] = t[i].cmp;
+      base |= t[i].lanes;
+      r->set[i] = base;
+    }
+    return true;
+  case MC_CMP_EQ:
+    r->ordered = false;
+    for (unsigned i = 0; i < m; i++) {
+      r->cond[i] = t[i].cmp;
+      r->set[i] = base | t[i].lanes;
+    }
+    return true;
+  case MC_CMP_NE: {
+    uint64_t all = base;
+    for (unsigned i = 0; i < m; i++)
+      all |= t[i].lanes;
+    r->mask = all;
+    r->ordered = false;
+    for (unsigned i = 0; i < m; i++) {
+      r->cond[i] = mc_expr_cmp(w->s, MC_CMP_EQ, t[i].cmp->ops[0], t[i].cmp->ops[1]);
+      r->set[i] = all & ~t[i].lanes;
+      if (!r->cond[i])
+        w->stop = true;
+    }
+    return !w->stop;
+  }
+  default:
+    return false;
+  }
+}
+
+/* The lanes' conditions as (Q + c) % d == v (or !=) for one uniform
+ * Q >= 0 and lane constants c (`(gid >> 2) % 3 == 1`): which lanes run
+ * depends on Q % d, one regime per residue, exactly one of which holds. */
+static bool split_residues(walker *w, const cost_threshold *t, unsigned m, uint64_t base,
+                           guard_result *r) {
+  const mc_expr *rem0 = NULL;
+  int64_t d = 0, v = 0, c[MAX_LANES];
+  cost_lin x0;
+  for (unsigned i = 0; i < m; i++) {
+    const mc_expr *cmp = t[i].cmp;
+    if (cmp->pred != t[0].cmp->pred || (cmp->pred != MC_CMP_EQ && cmp->pred != MC_CMP_NE))
+      return false;
+    int side = mc_expr_is_const(cmp->ops[1], &v) ? 0 : 1;
+    const mc_expr *rem = cmp->ops[side];
+    int64_t di, vi;
+    cost_lin x;
+    if (!mc_expr_is_const(cmp->ops[1 - side], &vi) ||
+        (rem->op != MC_EXPR_UREM && rem->op != MC_EXPR_SREM) ||
+        !mc_expr_is_const(rem->ops[1], &di) || di < 2 || di >= MAX_REGIMES ||
+        !cost_linearize(rem->ops[0], &x) || x.cast || x.c0 < 0)
+      return false;
+    for (unsigned j = 0; j < x.n; j++)
+      if (x.t[j].coef < 0 || x.t[j].leaf->range.lo < 0)
+        return false; /* (Q + c) not negative: % is the floor's */
+    if (!i) {
+      rem0 = rem, d = di, v = vi, x0 = x;
+    } else if (di != d || vi != v || rem->op != rem0->op || !cost_same_uniform_part(&x0, &x)) {
+      return false;
+    }
+    c[i] = x.c0;
+  }
+  /* Q = X - c of the first lane; regime rho: Q % d == rho */
+  const mc_expr *q = mc_expr_sub(w->s, rem0->ops[0], mc_expr_const(w->s, rem0->width, x0.c0), 0);
+  uint64_t set[MAX_REGIMES] = {0};
+  if (d < 2)
+    return false;
+  for (int64_t rho = 0; rho < d; rho++) {
+    set[rho] = base;
+    for (unsigned i = 0; i < m; i++)
+      if ((((rho + c[i]) % d) == v) == (t[0].cmp->pred == MC_CMP_EQ))
+        set[rho] |= t[i].lanes;
+  }
+  r->ordered = false;
+  r->mask = set[d - 1];
+  r->n = (unsigned)d - 1;
+  for (int64_t rho = 0; rho < d - 1; rho++) {
+    r->cond[rho] = mc_expr_cmp(w->s, MC_CMP_EQ,
+                               mc_expr_binary(w->s, rem0->op, q,
+                                              mc_expr_const(w->s, rem0->width, d), 0),
+                               mc_expr_const(w->s, rem0->width, rho));
+    r->set[rho] = set[rho];
+    if (!r->cond[rho])
+      w->stop = true;
+  }
+  return !w->stop;
+}
+
 static guard_result apply_guard(walker *w, const mc_expr *g, uint64_t mask) {
-  guard_result r = {mask, NULL, NULL};
+  guard_result r = {.mask = mask};
   int64_t v;
   if (!g || (mc_expr_is_const(g, &v) && v))
     return r;
-  const mc_expr *common = NULL;
-  bool mixed = false;
-  r.mask = 0;
-  uint64_t symbolic = 0;
+  const mc_expr *cond[MAX_LANES];
+  uint64_t lanes[MAX_LANES];
+  unsigned m = 0;
+  uint64_t always = 0, symbolic = 0;
+  bool uniform = true;
   for (unsigned l = 0; l < MAX_LANES; l++) {
     if (!(mask >> l & 1))
       continue;
     const mc_expr *gl = in_lane(w, g, l);
-    if (!gl)
+    if (!gl) {
+      r.mask = 0;
       return r;
+    }
     if (mc_expr_is_const(gl, &v)) {
       if (v)
-        r.mask |= (uint64_t)1 << l;
+        always |= (uint64_t)1 << l;
       continue;
     }
     symbolic |= (uint64_t)1 << l;
-    if (common && common != gl)
-      mixed = true;
-    common = gl;
+    unsigned i = 0;
+    while (i < m && cond[i] != gl)
+      i++;
+    if (i == m) {
+      cond[m] = gl;
+      lanes[m++] = 0;
+      uniform &= !divergent(w, gl);
+    }
+    lanes[i] |= (uint64_t)1 << l;
   }
+  r.mask = always;
   if (!symbolic)
     return r;
-  if (!mixed && !r.mask && !divergent(w, common)) {
-    r.mask = symbolic; /* IF-U */
-    r.uniform = common;
+  /* the conjuncts every lane's condition has are uniform: IF-U */
+  const mc_expr *first[MAX_CONJUNCTS], *common[MAX_CONJUNCTS];
+  unsigned nfirst = uniform ? conjuncts(cond[0], first, 0) : MAX_CONJUNCTS + 1, ncommon = 0;
+  for (unsigned c = 0; c < nfirst && nfirst <= MAX_CONJUNCTS; c++) {
+    bool all = true;
+    for (unsigned i = 1; i < m && all; i++) {
+      const mc_expr *x[MAX_CONJUNCTS];
+      unsigned nx = conjuncts(cond[i], x, 0);
+      all = false;
+      for (unsigned j = 0; j < nx && j < MAX_CONJUNCTS && !all; j++)
+        all = x[j] == first[c];
+    }
+    if (all)
+      common[ncommon++] = first[c];
+  }
+  bool split = uniform && nfirst <= MAX_CONJUNCTS;
+  cost_threshold t[MAX_LANES];
+  unsigned nt = 0;
+  uint64_t with_common = always;
+  for (unsigned i = 0; i < m && split; i++) {
+    const mc_expr *x[MAX_CONJUNCTS], *rest = NULL;
+    unsigned nx = conjuncts(cond[i], x, 0);
+    split = nx <= MAX_CONJUNCTS;
+    for (unsigned j = 0; j < nx && split; j++) {
+      bool shared = false;
+      for (unsigned c = 0; c < ncommon && !shared; c++)
+        shared = x[j] == common[c];
+      if (shared)
+        continue;
+      split = !rest; /* one comparison per lane besides the common ones */
+      rest = x[j];
+    }
+    if (split && !rest)
+      with_common |= lanes[i];
+    else if (split && (split = cost_read_threshold(rest, &t[nt])))
+      t[nt++].lanes = lanes[i];
+  }
+  if (split) {
+    r.mask = with_common;
+    r.off = always;
+    split = !nt || split_thresholds(w, t, nt, with_common, &r) ||
+            split_residues(w, t, nt, with_common, &r);
+  }
+  if (split) {
+    for (unsigned c = 0; c < ncommon; c++)
+      r.common = r.common ? mc_expr_binary(w->s, MC_EXPR_AND, r.common, common[c], 0)
+                          : common[c];
+    if (ncommon && !r.common)
+      w->stop = true;
     return r;
   }
   /* seed 000 §6.5: drop the constraint that does not evaluate */
-  r.mask |= symbolic;
-  r.inexact = mc_sprintf(w->a, "which threads run it depends on %s",
-                         text(w, common));
+  r = (guard_result){.mask = always | symbolic};
+  r.inexact = mc_sprintf(w->a, "which threads run it depends on %s", text(w, cond[m - 1]));
   return r;
 }
 
@@ -331,6 +533,15 @@ static void do_access(walker *w, const mc_pnode *n, uint64_t mask, cost_vec *acc
   }
   cost_shape shape;
   uint64_t c = cost_warp_execution(m, lins, div, mask, bytes, &shape);
+  const mc_expr *cost = c64(w, (int64_t)c);
+  if (shape.groups > 1 || shape.alignment_varies) {
+    /* a function of one uniform value (seed 000 §6.4 case 2) */
+    const mc_expr *f = cost_warp_symbolic(w->s, m, lins, div, mask, bytes);
+    if (f) {
+      cost = f;
+      shape = (cost_shape){1, false};
+    }
+  }
   if (!inexact)
     inexact = n->approx;
   if (!inexact && shape.groups > 1)
@@ -341,10 +552,9 @@ static void do_access(walker *w, const mc_pnode *n, uint64_t mask, cost_vec *acc
     w->why[idx] = describe(w, lins, div, mask, bytes, &shape);
     w->worst_const[idx] = c;
   }
-  vec_add(w, acc, (unsigned)idx, c64(w, (int64_t)c), inexact, false);
+  vec_add(w, acc, (unsigned)idx, cost, inexact, false);
   if (w->prog)
-    prog_line(w, "%s", mc_sprintf(w->a, "tick(%llu)  // %s: %s, %u lanes",
-                                  (unsigned long long)c,
+    prog_line(w, "%s", mc_sprintf(w->a, "tick(%s)  // %s: %s, %u lanes", text(w, cost),
                                   m->banks ? "bank-conflicts" : "uncoalesced",
                                   access_label(w, n), popcount(mask)));
 }
@@ -370,6 +580,18 @@ static void add_loop_costs(walker *w, cost_vec *acc, const cost_vec *body,
     if (body->cost[i] || body->unbounded[i])
       vec_add(w, acc, i, body->cost[i],
               body->inexact[i] ? body->inexact[i] : inexact, body->unbounded[i]);
+}
+
+/* After loop L, lane l (in mask) left it in iteration last[l] (NULL:
+ * unknown). */
+static void set_exits(walker *w, const mc_ploop *L, uint64_t mask, const mc_expr *const *last) {
+  if (!L->exit || L->exit->op != MC_EXPR_ATOM)
+    return;
+  binding *b = &w->exits[L->index];
+  b->atom = L->exit->atom;
+  for (unsigned l = 0; l < MAX_LANES; l++)
+    if (mask >> l & 1)
+      b->val[l] = last[l] ? mc_expr_resize(w->s, last[l], L->exit->width, false) : NULL;
 }
 
 /* Runs the loop iteration by iteration when `stay` evaluates in every lane
@@ -400,7 +622,7 @@ static bool simulate_loop(walker *w, const mc_pnode *node, uint64_t mask,
   bool ok = vec_new(w, &body);
   uint64_t active = mask;
   unsigned k = 0;
-  const mc_expr *next[MAX_BINDINGS][MAX_LANES];
+  const mc_expr *next[MAX_BINDINGS][MAX_LANES], *exits[MAX_LANES] = {NULL};
   for (; ok && active; k++) {
     if (k == MAX_SIMULATED_ITERATIONS) {
       ok = false;
@@ -436,12 +658,16 @@ static bool simulate_loop(walker *w, const mc_pnode *node, uint64_t mask,
       }
     for (unsigned v = 0; ok && v < L->nvars; v++)
       memcpy(vars[v]->val, next[v], sizeof next[v]);
+    for (unsigned l = 0; ok && L->exit && l < MAX_LANES; l++)
+      if ((active & ~stay) >> l & 1)
+        exits[l] = mc_expr_const(w->s, L->exit->width, k);
     active = stay;
   }
   w->prog = prog;
   w->nbind = base;
   if (!ok)
     return false;
+  set_exits(w, L, mask, exits);
   add_loop_costs(w, acc, &body, inexact);
   if (w->prog) {
     prog_line(w, "%s", mc_sprintf(w->a, "for k%u in 0..%u {  // simulated lane by lane",
@@ -544,8 +770,39 @@ static const mc_expr *derived_last(walker *w, const mc_ploop *L, uint64_t mask,
   return NULL;
 }
 
-static const mc_expr *warp_iterations(walker *w, const mc_ploop *L, uint64_t mask,
-                                      const char **why) {
+/* Does every node of the loop's body run only where the loop's test holds
+ * in that iteration (its guard has `stay` as a conjunct: a for loop's test
+ * in its header)? When the test, once false, stays false (stage 4 found
+ * the loop monotone, or the test over the closed forms is linear in the
+ * iteration number), a thread that has left runs nothing in the
+ * iterations the warp goes on with: the guards alone say which threads
+ * run each iteration. */
+static bool body_tests_stay(walker *w, const mc_pnode *node) {
+  const mc_ploop *L = node->loop;
+  if (!L->stay)
+    return false;
+  for (unsigned i = 0; i < node->nbody; i++) {
+    const mc_pnode *x = &node->body[i];
+    if (x->kind != MC_PN_ACCESS && x->kind != MC_PN_LOOP)
+      continue;
+    const mc_expr *c[MAX_CONJUNCTS];
+    unsigned n = x->guard ? conjuncts(x->guard, c, 0) : 0;
+    bool found = false;
+    for (unsigned j = 0; j < n && j < MAX_CONJUNCTS && !found; j++)
+      found = c[j] == L->stay;
+    if (!found)
+      return false;
+  }
+  if (L->monotone)
+    return true;
+  closed_ctx c = {L, false};
+  const mc_expr *stay = L->iter ? mc_expr_subst(w->s, L->stay, closed_value, &c) : NULL;
+  return stay && !c.missing && cost_holds_on_prefix(w->s, stay, L->iter->atom);
+}
+
+static const mc_expr *warp_iterations(walker *w, const mc_pnode *node, uint64_t mask,
+                                      const char **why, const mc_expr **lasts) {
+  const mc_ploop *L = node->loop;
   const mc_expr *last_of_loop = L->last;
   bool bound = false, lanes = false;
   if (!last_of_loop)
@@ -553,13 +810,15 @@ static const mc_expr *warp_iterations(walker *w, const mc_ploop *L, uint64_t mas
   if (!last_of_loop)
     return NULL;
   const mc_expr *most = NULL, *first = NULL;
-  bool differ = false, unknown = false;
+  bool differ = false, unknown = false, solved = false;
   for (unsigned l = 0; l < MAX_LANES; l++) {
     if (!(mask >> l & 1))
       continue;
     const mc_expr *last = in_lane(w, last_of_loop, l);
     if (!last)
       return NULL;
+    /* each lane's own (not the longest lane's, as derived_last may give) */
+    lasts[l] = lanes || bound ? NULL : last;
     const mc_expr *n = mc_expr_add(w->s, mc_expr_resize(w->s, last, 64, false),
                                    c64(w, 1), 0);
     if (first && n != first)
@@ -567,18 +826,35 @@ static const mc_expr *warp_iterations(walker *w, const mc_ploop *L, uint64_t mas
     if (!first)
       first = n;
     if (divergent(w, n)) {
+      /* seed 000 §6.2: the most any thread runs, maximised by Z3 over the
+       * values the facts allow (thread ids of a block not fixed) */
+      int64_t m;
+      bool exact;
       unknown = true;
-      if (n->range.lo < 0 || n->range.hi > ((int64_t)1 << 40))
-        return NULL;
-      n = c64(w, n->range.hi);
+      bool answer = !w->solver_off && !mc_expr_mentions(n, 1u << MC_ATOM_UNKNOWN) &&
+                    cost_solver_max(w->a, w->s, n, w->rlimit, &m, &exact);
+      /* a query out of its rlimit (or of steps) would run out again: the
+       * rest of the kernel bounds by intervals */
+      w->solver_off |= answer && !exact;
+      if (answer && m >= 0 && m <= ((int64_t)1 << 40)) {
+        n = c64(w, m);
+        solved = true;
+      } else {
+        if (n->range.lo < 0 || n->range.hi > ((int64_t)1 << 40))
+          return NULL;
+        n = c64(w, n->range.hi);
+      }
     }
     most = most ? mc_expr_binary(w->s, MC_EXPR_UMAX, most, n, 0) : n;
   }
   if (bound)
     *why = "a loop that divides its variable runs at most log of its start's range";
+  else if (unknown && solved)
+    *why = "threads run different numbers of iterations: the most any thread runs "
+           "(maximised by Z3), every thread counted in each";
   else if (unknown)
     *why = "the loop's trip count depends on values not known statically";
-  else if (differ || lanes)
+  else if ((differ || lanes) && !body_tests_stay(w, node))
     *why = "threads of a warp run different numbers of iterations: every "
            "thread counted in each";
   return most;
@@ -590,7 +866,8 @@ static void sum_loop(walker *w, const mc_pnode *node, uint64_t mask,
                      cost_vec *acc, const char *inexact) {
   const mc_ploop *L = node->loop;
   const char *bound = NULL;
-  const mc_expr *n = warp_iterations(w, L, mask, &bound);
+  const mc_expr *lasts[MAX_LANES] = {NULL};
+  const mc_expr *n = warp_iterations(w, node, mask, &bound, lasts);
   cost_vec body;
   if (!vec_new(w, &body))
     return;
@@ -613,6 +890,7 @@ static void sum_loop(walker *w, const mc_pnode *node, uint64_t mask,
   w->depth--;
   prog_line(w, "%s", "}");
   w->nbind = base;
+  set_exits(w, L, mask, lasts);
   const char *why = inexact ? inexact : bound;
   for (unsigned i = 0; i < w->nacc; i++) {
     if (!body.cost[i] && !body.unbounded[i])
@@ -677,6 +955,136 @@ static void do_loop(walker *w, const mc_pnode *node, uint64_t mask,
 
 /* ---- The protocol ---------------------------------------------------------- */
 
+static void run_node(walker *w, const mc_pnode *node, uint64_t mask, cost_vec *acc,
+                     const char *why) {
+  if (!mask)
+    return;
+  if (node->kind == MC_PN_ACCESS)
+    do_access(w, node, mask, acc, why);
+  else
+    do_loop(w, node, mask, acc, why);
+}
+
+static const mc_expr *or_zero(walker *w, const mc_expr *e) { return e ? e : c64(w, 0); }
+
+/* The node with lanes `mask` into a new vector, its tick program into
+ * *prog (when printing). */
+static bool run_branch(walker *w, const mc_pnode *node, uint64_t mask, cost_vec *v,
+                       mc_strbuf *prog, const char *why) {
+  mc_strbuf *outer = w->prog;
+  *prog = (mc_strbuf){0};
+  if (!vec_new(w, v))
+    return false;
+  w->prog = outer ? prog : NULL;
+  w->depth++;
+  run_node(w, node, mask, v, why);
+  w->depth--;
+  w->prog = outer;
+  return !w->stop;
+}
+
+static bool same_costs(const walker *w, const cost_vec *a, const cost_vec *b) {
+  for (unsigned j = 0; j < w->nacc; j++)
+    if (a->cost[j] != b->cost[j] || a->unbounded[j] != b->unbounded[j] ||
+        !a->inexact[j] != !b->inexact[j])
+      return false;
+  return true;
+}
+
+enum { MAX_SPLIT_NODES = 1024 };
+
+/* A node whose lanes depend on uniform conditions (IF-U, and IF-D over a
+ * threshold): each set of lanes walked, the costs joined by selects on
+ * the conditions; false (nothing added) when a cost grows too large. */
+static bool run_split(walker *w, const mc_pnode *node, const guard_result *g,
+                      cost_vec *acc, const char *why) {
+  cost_vec v[MAX_REGIMES], base, off;
+  mc_strbuf body[MAX_REGIMES + 2] = {{0}};
+  const mc_expr **total = mc_alloc(w->a, (w->nacc + 1) * sizeof *total);
+  bool ok = total != NULL;
+  /* the chain's branches print inside `if (common) {` */
+  unsigned nested = g->common && g->n;
+  w->depth += nested;
+  for (unsigned i = 0; ok && i < g->n; i++)
+    ok = run_branch(w, node, g->set[i], &v[i], &body[i], why);
+  ok = ok && run_branch(w, node, g->mask, &base, &body[g->n], why);
+  w->depth -= nested;
+  ok = ok && (!g->common || run_branch(w, node, g->off, &off, &body[g->n + 1], why));
+  for (unsigned j = 0; ok && j < w->nacc; j++) {
+    bool any = base.cost[j] || (g->common && off.cost[j]);
+    const mc_expr *c = or_zero(w, base.cost[j]);
+    for (unsigned i = 0; i < g->n; i++) {
+      any |= v[i].cost[j] != NULL;
+      const mc_expr *prev = g->ordered && i ? v[i - 1].cost[j] : base.cost[j];
+      const mc_expr *step = mc_expr_sub(w->s, or_zero(w, v[i].cost[j]), or_zero(w, prev), 0);
+      /* a cost does not shrink when more lanes run: say so where the
+       * ranges do not (the maximum over blocks reads the steps' signs) */
+      uint64_t from = g->ordered && i ? g->set[i - 1] : g->mask;
+      bool more = (g->set[i] & from) == from, fewer = !(g->set[i] & ~from);
+      if (step && more && step->range.lo < 0)
+        step = mc_expr_binary(w->s, MC_EXPR_SMAX, step, c64(w, 0), 0);
+      else if (step && fewer && step->range.hi > 0)
+        step = mc_expr_binary(w->s, MC_EXPR_SMIN, step, c64(w, 0), 0);
+      c = mc_expr_add(w->s, c, mc_expr_select(w->s, g->cond[i], step, c64(w, 0)), 0);
+    }
+    if (g->common)
+      c = mc_expr_select(w->s, g->common, c, or_zero(w, off.cost[j]));
+    if (!c)
+      w->stop = true;
+    ok = !w->stop && (!any || c->size <= MAX_SPLIT_NODES);
+    total[j] = any ? c : NULL;
+    /* a bound gains little from a threshold split and its formula much */
+    for (unsigned i = 0; g->n && i < g->n + 2 && ok; i++) {
+      const cost_vec *x = i < g->n ? &v[i] : i == g->n ? &base : g->common ? &off : NULL;
+      ok = !x || (!x->inexact[j] && !x->unbounded[j]);
+    }
+  }
+  if (ok) {
+    for (unsigned j = 0; j < w->nacc; j++) {
+      bool unbounded = base.unbounded[j] || (g->common && off.unbounded[j]);
+      const char *inexact = base.inexact[j] ? base.inexact[j] : g->common ? off.inexact[j] : NULL;
+      for (unsigned i = 0; i < g->n; i++) {
+        unbounded |= v[i].unbounded[j];
+        inexact = inexact ? inexact : v[i].inexact[j];
+      }
+      if (total[j] || unbounded)
+        vec_add(w, acc, j, total[j], inexact, unbounded);
+    }
+    /* the program: an if-else chain, strongest condition first, a run of
+     * conditions with the same costs shown once */
+    if (g->common)
+      prog_line(w, "if (%s) {", text(w, g->common));
+    w->depth += g->common != NULL;
+    bool first = true;
+    for (unsigned k = 0; k < g->n; k++) {
+      unsigned i = g->ordered ? g->n - 1 - k : k;
+      const cost_vec *weaker = !g->ordered ? NULL : i ? &v[i - 1] : &base;
+      if (weaker && same_costs(w, &v[i], weaker))
+        continue;
+      prog_line(w, first ? "if (%s) {" : "} else if (%s) {", text(w, g->cond[i]));
+      if (w->prog)
+        mc_strbuf_append(w->prog, mc_strbuf_str(&body[i]));
+      first = false;
+    }
+    if (!first)
+      prog_line(w, "%s", "} else {");
+    if (w->prog)
+      mc_strbuf_append(w->prog, mc_strbuf_str(&body[g->n]));
+    if (!first)
+      prog_line(w, "%s", "}");
+    w->depth -= g->common != NULL;
+    if (g->common) {
+      prog_line(w, "%s", "} else {");
+      if (w->prog)
+        mc_strbuf_append(w->prog, mc_strbuf_str(&body[g->n + 1]));
+      prog_line(w, "%s", "}");
+    }
+  }
+  for (unsigned i = 0; i < g->n + 2; i++)
+    mc_strbuf_free(&body[i]);
+  return ok;
+}
+
 static bool walk(walker *w, const mc_pnode *nodes, unsigned n, uint64_t mask,
                  cost_vec *acc, const char *inexact) {
   for (unsigned i = 0; i < n && !w->stop; i++) {
@@ -684,31 +1092,19 @@ static bool walk(walker *w, const mc_pnode *nodes, unsigned n, uint64_t mask,
     if (node->kind != MC_PN_ACCESS && node->kind != MC_PN_LOOP)
       continue;
     guard_result g = apply_guard(w, node->guard, mask);
-    if (!g.mask)
-      continue;
     const char *why = inexact ? inexact : g.inexact ? g.inexact : node->guard_approx;
-    cost_vec local, *target = acc;
-    if (g.uniform) {
-      if (!vec_new(w, &local))
-        break;
-      target = &local;
-      prog_line(w, "if (%s) {", text(w, g.uniform));
-      w->depth++;
+    if ((g.common || g.n) && !run_split(w, node, &g, acc, why) && !w->stop) {
+      /* seed 000 §6.5: the split grew too large; drop the constraint */
+      uint64_t all = g.mask | g.off;
+      for (unsigned k = 0; k < g.n; k++)
+        all |= g.set[k];
+      g = (guard_result){.mask = all};
+      why = why ? why
+                : mc_sprintf(w->a, "which threads run it depends on %s (too many cases)",
+                             text(w, node->guard));
     }
-    if (node->kind == MC_PN_ACCESS)
-      do_access(w, node, g.mask, target, why);
-    else
-      do_loop(w, node, g.mask, target, why);
-    if (g.uniform) {
-      w->depth--;
-      prog_line(w, "%s", "}");
-      for (unsigned j = 0; j < w->nacc; j++)
-        if (local.cost[j] || local.unbounded[j])
-          vec_add(w, acc, j,
-                  local.cost[j] ? mc_expr_select(w->s, g.uniform, local.cost[j], c64(w, 0))
-                                : NULL,
-                  local.inexact[j], local.unbounded[j]);
-    }
+    if (!g.common && !g.n)
+      run_node(w, node, g.mask, acc, why);
   }
   return !w->stop;
 }
@@ -723,12 +1119,44 @@ static const mc_expr *over_launch(walker *w, const mc_expr *e, bool *exact) {
                           1u << MC_ATOM_GDIM | 1u << MC_ATOM_WARPSIZE;
   if (!e || !mc_expr_mentions(e, ~launch))
     return e;
+  const mc_expr *m = cost_max_over_blocks(w->s, e);
+  if (m && !mc_expr_mentions(m, ~launch))
+    return m;
+  /* a bound, part by part: a sum of the parts' maxima, the larger side */
   *exact = false;
-  if (e->op == MC_EXPR_SELECT) {
-    const mc_expr *a = over_launch(w, e->ops[1], exact);
-    const mc_expr *b = over_launch(w, e->ops[2], exact);
-    return a && b ? mc_expr_binary(w->s, MC_EXPR_UMAX, a, b, 0) : NULL;
+  const mc_expr *r = NULL;
+  switch (e->op) {
+  case MC_EXPR_ADD:
+    r = c64(w, e->value);
+    for (unsigned i = 0; i < e->nops && r; i++) {
+      const mc_expr *x = e->coefs[i] > 0 && e->ops[i]->range.lo >= 0
+                             ? over_launch(w, e->ops[i], exact) : NULL;
+      r = x ? mc_expr_add(w->s, r, mc_expr_mul(w->s, c64(w, e->coefs[i]), x, 0), 0) : NULL;
+    }
+    break;
+  case MC_EXPR_MUL:
+    r = c64(w, 1);
+    for (unsigned i = 0; i < e->nops && r; i++) {
+      const mc_expr *x = e->ops[i]->range.lo >= 0 ? over_launch(w, e->ops[i], exact) : NULL;
+      r = x ? mc_expr_mul(w->s, r, x, 0) : NULL;
+    }
+    break;
+  case MC_EXPR_SELECT:
+  case MC_EXPR_UMAX: {
+    /* the larger of the sides (of a select, whatever its condition) */
+    unsigned first = e->op == MC_EXPR_SELECT;
+    r = over_launch(w, e->ops[first], exact);
+    for (unsigned i = first + 1; i < e->nops && r; i++) {
+      const mc_expr *x = over_launch(w, e->ops[i], exact);
+      r = x ? cost_max(w->s, r, x) : NULL;
+    }
+    break;
   }
+  default:
+    break;
+  }
+  if (r)
+    return r;
   if (e->range.lo >= 0 && e->range.hi < ((int64_t)1 << 48))
     return c64(w, e->range.hi);
   return NULL;
@@ -738,30 +1166,6 @@ typedef struct {
   const mc_expr *cost;
   bool exact, unbounded;
 } warp_max;
-
-/* e as c * x (c a constant). */
-static int64_t scaled(const mc_expr *e, const mc_expr **x) {
-  if (e->op == MC_EXPR_ADD && e->nops == 1 && e->value == 0) {
-    *x = e->ops[0];
-    return e->coefs[0];
-  }
-  *x = e;
-  return 1;
-}
-
-/* max(a, b), as c * x when both are multiples of one x >= 0. */
-static const mc_expr *cost_max(walker *w, const mc_expr *a, const mc_expr *b) {
-  const mc_expr *xa, *xb;
-  int64_t ca = scaled(a, &xa), cb = scaled(b, &xb);
-  if (xa == xb && xa->range.lo >= 0 && ca >= 0 && cb >= 0)
-    return mc_expr_mul(w->s, c64(w, ca > cb ? ca : cb), xa, 0);
-  const mc_expr *d = mc_expr_sub(w->s, a, b, 0);
-  if (d && d->range.lo >= 0)
-    return a;
-  if (d && d->range.hi <= 0)
-    return b;
-  return mc_expr_binary(w->s, MC_EXPR_UMAX, a, b, 0);
-}
 
 static void fold_max(walker *w, warp_max *m, const mc_expr *c, bool exact,
                      bool unbounded, bool first) {
@@ -774,7 +1178,7 @@ static void fold_max(walker *w, warp_max *m, const mc_expr *c, bool exact,
   if (!c)
     c = c64(w, 0);
   if (m->cost != c)
-    m->cost = cost_max(w, m->cost, c);
+    m->cost = cost_max(w->s, m->cost, c);
 }
 
 static void collect(const mc_pnode *nodes, unsigned n, walker *w, bool count) {
@@ -827,6 +1231,7 @@ mc_kernel_cost *mc_cost_analyze(mc_arena *a, const mc_protocol *p,
     return kc;
   *w = (walker){.a = a, .s = p->accesses->sym, .p = p};
   w->ws = o->warp_size ? o->warp_size : 32;
+  w->rlimit = o->rlimit ? o->rlimit : MC_DRF_DEFAULT_RLIMIT;
   if (w->ws > MAX_LANES)
     w->ws = MAX_LANES;
   w->model[MC_METRIC_UNCOALESCED] = (mc_cost_model){false, o->line_bytes, 0};
@@ -836,7 +1241,8 @@ mc_kernel_cost *mc_cost_analyze(mc_arena *a, const mc_protocol *p,
   w->why = mc_alloc(a, (w->nacc + 1) * sizeof *w->why);
   w->worst_const = mc_alloc(a, (w->nacc + 1) * sizeof *w->worst_const);
   kc->accesses = mc_alloc(a, (w->nacc + 1) * sizeof *kc->accesses);
-  if (!w->acc || !w->why || !w->worst_const || !kc->accesses)
+  w->exits = mc_alloc(a, (p->nloops + 1) * sizeof *w->exits);
+  if (!w->acc || !w->why || !w->worst_const || !kc->accesses || !w->exits)
     return NULL;
   w->nacc = 0;
   collect(p->nodes, p->nnodes, w, false);
@@ -857,6 +1263,7 @@ mc_kernel_cost *mc_cost_analyze(mc_arena *a, const mc_protocol *p,
     w->warp = wi;
     if (w->concrete)
       set_lanes(w, wi, &mask);
+    memset(w->exits, 0, (p->nloops + 1) * sizeof *w->exits);
     mc_strbuf mine = {0};
     w->prog = &mine;
     w->depth = 0;
@@ -926,8 +1333,16 @@ mc_kernel_cost *mc_cost_analyze(mc_arena *a, const mc_protocol *p,
     kc->total_exact[m] = totals[m].exact;
     kc->total[m] = totals[m].unbounded ? NULL
                                        : over_launch(w, totals[m].cost, &kc->total_exact[m]);
-    if (!kc->total[m])
-      kc->total_exact[m] = false;
+    if (kc->total[m] || totals[m].unbounded)
+      continue;
+    /* the warps' sum has no bound over the launch: the sum of the accesses'
+     * maxima bounds it */
+    kc->total_exact[m] = false;
+    const mc_expr *sum = c64(w, 0);
+    for (unsigned i = 0; i < w->nacc && sum; i++)
+      if (kc->accesses[i].metric == (mc_metric)m)
+        sum = kc->accesses[i].cost ? mc_expr_add(w->s, sum, kc->accesses[i].cost, 0) : NULL;
+    kc->total[m] = sum;
   }
   return kc;
 }

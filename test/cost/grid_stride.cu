@@ -1,15 +1,22 @@
 // A grid-stride loop: threads of a warp may run different numbers of
-// iterations (n not a multiple of the stride); every thread is counted in
-// each iteration, a bound.
+// iterations (n not a multiple of the stride). The loop's test is in the
+// guard of its body, so the guard alone says which threads run an
+// iteration: a threshold on n - 64 * (blockIdx.x + gridDim.x * k), summed
+// over k and maximised over the blocks (block 0), exact.
 //
 // RUN: %python %S/Inputs/check_cost.py %s --block-dim=64 --grid-dim=2 --param n=1000 \
-// RUN:   | FileCheck %s --implicit-check-not=UNSOUND --implicit-check-not=INEXACT
+// RUN:   | FileCheck %s --check-prefix=N1000 --implicit-check-not=UNSOUND --implicit-check-not=INEXACT
+// RUN: %python %S/Inputs/check_cost.py %s --block-dim=64 --grid-dim=3 --param n=77 \
+// RUN:   | FileCheck %s --check-prefix=N77 --implicit-check-not=UNSOUND --implicit-check-not=INEXACT
 
 __global__ void stride(float *a, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
     a[i] *= 2.0f;
 }
 
-// CHECK: kernel stride: {{[0-9]+:[0-9]+}} uncoalesced a = 36 (<=) measured 32 ok
-// CHECK: kernel stride: {{[0-9]+:[0-9]+}} uncoalesced a = 36 (<=) measured 32 ok
-// CHECK: kernel stride: total uncoalesced = 72 (<=) measured 64 ok
+// N1000: kernel stride: {{[0-9]+:[0-9]+}} uncoalesced a = 32 (=) measured 32 ok
+// N1000: kernel stride: {{[0-9]+:[0-9]+}} uncoalesced a = 32 (=) measured 32 ok
+// N1000: kernel stride: total uncoalesced = 64 (=) measured 64 ok
+// N77: kernel stride: {{[0-9]+:[0-9]+}} uncoalesced a = 4 (=) measured 4 ok
+// N77: kernel stride: {{[0-9]+:[0-9]+}} uncoalesced a = 4 (=) measured 4 ok
+// N77: kernel stride: total uncoalesced = 8 (=) measured 8 ok

@@ -1,8 +1,12 @@
-// The SDK's matrixMul with 32x32 tiles: per tile a coalesced read of A and B,
-// conflict-free shared reads (a broadcast of As, consecutive Bs).
+// The SDK's matrixMul with 32x32 tiles: per tile a read of A and B,
+// conflict-free shared reads (a broadcast of As, consecutive Bs). A's rows
+// are wA floats apart: 4 sectors a row when wA is a multiple of 8, else 5
+// for the rows that straddle.
 //
 // RUN: %python %S/Inputs/check_cost.py %s --block-dim=32,32 --grid-dim=2,2 --param wA=64 --param wB=64 --static-param wB=64 \
-// RUN:   | FileCheck %s --implicit-check-not=UNSOUND --implicit-check-not=INEXACT
+// RUN:   | FileCheck %s --check-prefix=WA64 --implicit-check-not=UNSOUND --implicit-check-not=INEXACT
+// RUN: %python %S/Inputs/check_cost.py %s --block-dim=32,32 --grid-dim=2,2 --param wA=36 --param wB=64 --static-param wB=64 \
+// RUN:   | FileCheck %s --check-prefix=WA36 --implicit-check-not=UNSOUND --implicit-check-not=INEXACT
 
 #define BS 32
 __global__ void matrixMul(float *C, const float *A, const float *B, int wA, int wB) {
@@ -21,12 +25,21 @@ __global__ void matrixMul(float *C, const float *A, const float *B, int wA, int 
   C[wB * BS * by + BS * bx + wB * ty + tx] = sum;
 }
 
-// CHECK: kernel matrixMul: {{[0-9]+:[0-9]+}} uncoalesced A = 10 (<=) measured 8 ok
-// CHECK: kernel matrixMul: {{[0-9]+:[0-9]+}} bank-conflicts As = 0 (=) measured 0 ok
-// CHECK: kernel matrixMul: {{[0-9]+:[0-9]+}} uncoalesced B = 8 (=) measured 8 ok
-// CHECK: kernel matrixMul: {{[0-9]+:[0-9]+}} bank-conflicts Bs = 0 (=) measured 0 ok
-// CHECK: kernel matrixMul: {{[0-9]+:[0-9]+}} bank-conflicts As = 0 (=) measured 0 ok
-// CHECK: kernel matrixMul: {{[0-9]+:[0-9]+}} bank-conflicts Bs = 0 (=) measured 0 ok
-// CHECK: kernel matrixMul: {{[0-9]+:[0-9]+}} uncoalesced C = 4 (=) measured 4 ok
-// CHECK: kernel matrixMul: total bank-conflicts = 0 (=) measured 0 ok
-// CHECK: kernel matrixMul: total uncoalesced = 22 (<=) measured 20 ok
+// WA64: kernel matrixMul: {{[0-9]+:[0-9]+}} uncoalesced A = 8 (=) measured 8 ok
+// WA64: kernel matrixMul: {{[0-9]+:[0-9]+}} bank-conflicts As = 0 (=) measured 0 ok
+// WA64: kernel matrixMul: {{[0-9]+:[0-9]+}} uncoalesced B = 8 (=) measured 8 ok
+// WA64: kernel matrixMul: {{[0-9]+:[0-9]+}} bank-conflicts Bs = 0 (=) measured 0 ok
+// WA64: kernel matrixMul: {{[0-9]+:[0-9]+}} bank-conflicts As = 0 (=) measured 0 ok
+// WA64: kernel matrixMul: {{[0-9]+:[0-9]+}} bank-conflicts Bs = 0 (=) measured 0 ok
+// WA64: kernel matrixMul: {{[0-9]+:[0-9]+}} uncoalesced C = 4 (=) measured 4 ok
+// WA64: kernel matrixMul: total bank-conflicts = 0 (=) measured 0 ok
+// WA64: kernel matrixMul: total uncoalesced = 20 (=) measured 20 ok
+// WA36: kernel matrixMul: {{[0-9]+:[0-9]+}} uncoalesced A = 10 (=) measured 10 ok
+// WA36: kernel matrixMul: {{[0-9]+:[0-9]+}} bank-conflicts As = 0 (=) measured 0 ok
+// WA36: kernel matrixMul: {{[0-9]+:[0-9]+}} uncoalesced B = 8 (=) measured 8 ok
+// WA36: kernel matrixMul: {{[0-9]+:[0-9]+}} bank-conflicts Bs = 0 (=) measured 0 ok
+// WA36: kernel matrixMul: {{[0-9]+:[0-9]+}} bank-conflicts As = 0 (=) measured 0 ok
+// WA36: kernel matrixMul: {{[0-9]+:[0-9]+}} bank-conflicts Bs = 0 (=) measured 0 ok
+// WA36: kernel matrixMul: {{[0-9]+:[0-9]+}} uncoalesced C = 4 (=) measured 4 ok
+// WA36: kernel matrixMul: total bank-conflicts = 0 (=) measured 0 ok
+// WA36: kernel matrixMul: total uncoalesced = 22 (=) measured 22 ok

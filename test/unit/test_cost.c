@@ -161,13 +161,187 @@ static void test_sums(void) {
     CHECK(sum_matches(mc_expr_select(S, mc_expr_cmp(S, MC_CMP_SLT, c5, two_k1), c64(1), c64(4)),
                       ka, m, ma, nv));
   }
-  /* no closed form: a condition that is not a prefix, k / 3, k^4 */
+  /* floor divisions and remainders by constants; what depends on k's
+   * parity; a halving and a doubling variable; x << k */
   const mc_expr *even = mc_expr_cmp(S, MC_CMP_EQ, mc_expr_binary(S, MC_EXPR_UREM, k32, mc_expr_const(S, 32, 2), 0),
                                     mc_expr_const(S, 32, 0));
+  const mc_expr *half = mc_expr_binary(S, MC_EXPR_LSHR, m32,
+                                       mc_expr_binary(S, MC_EXPR_UMIN, k32, mc_expr_const(S, 32, 32), 0), 0);
+  const mc_expr *dbl = mc_expr_binary(S, MC_EXPR_SHL, mc_expr_const(S, 32, 1),
+                                      mc_expr_binary(S, MC_EXPR_UMIN, k32, mc_expr_const(S, 32, 32), 0), 0);
+  for (int64_t nv = 0; nv < 40; nv++) {
+    CHECK(sum_matches(mc_expr_binary(S, MC_EXPR_UDIV, k, c64(3), 0), ka, m, ma, nv));
+    CHECK(sum_matches(mc_expr_binary(S, MC_EXPR_UREM, mc_expr_add(S, k, c64(5), 0), c64(4), 0),
+                      ka, m, ma, nv));
+    CHECK(sum_matches(mc_expr_select(S, even, c64(4), c64(5)), ka, m, ma, nv));
+    CHECK(sum_matches(mc_expr_select(S, mc_expr_cmp(S, MC_CMP_ULT, mc_expr_const(S, 32, 2), half),
+                                     c64(3), c64(1)), ka, m, ma, nv));
+    CHECK(sum_matches(mc_expr_select(S, mc_expr_cmp(S, MC_CMP_ULT, dbl, mc_expr_const(S, 32, 100)),
+                                     c64(2), c64(0)), ka, m, ma, nv));
+    if (nv < 30)
+      CHECK(sum_matches(mc_expr_mul(S, c64(4), mc_expr_cast(S, MC_EXPR_ZEXT, dbl, 64), 0),
+                        ka, m, ma, nv));
+  }
+  /* the halving loop's trip count: as many iterations as m has bits */
+  for (int64_t mv = 0; mv < 300; mv += 7) {
+    const mc_expr *stay = mc_expr_cmp(S, MC_CMP_NE, half, mc_expr_const(S, 32, 0));
+    const mc_expr *last = cost_first_false(S, stay, ka, NULL, NULL);
+    values v = {NULL, ma, 0, mv};
+    int64_t got, bits = 0;
+    for (int64_t x = mv; x; x >>= 1)
+      bits++;
+    CHECK(last && mc_expr_is_const(mc_expr_subst(S, last, put, &v), &got) && got == bits);
+  }
+  /* no closed form: k times a condition that is not a prefix, k^4 */
   CHECK(mc_cost_sum(S, mc_expr_select(S, even, k, c64(0)), ka, m) == NULL);
-  CHECK(mc_cost_sum(S, mc_expr_binary(S, MC_EXPR_UDIV, k, c64(3), 0), ka, m) == NULL);
   const mc_expr *k2 = mc_expr_mul(S, k, k, 0);
   CHECK(mc_cost_sum(S, mc_expr_mul(S, k2, k2, 0), ka, m) == NULL);
+}
+
+/* ---- One uniform value moving the lanes, against direct simulation ---- */
+
+/* Offsets c[l] + a[l] * s: the formula cost_warp_symbolic gives, at each s
+ * in [-span, span], against mc_cost_metric. */
+static bool symbolic_matches(const mc_cost_model *m, const int64_t *c, const int64_t *a,
+                             uint64_t bytes, int64_t span) {
+  const mc_expr *s32 = mc_sym_param(S, 3, "s", 32, true, NULL);
+  cost_lin lins[64];
+  bool div[64] = {false};
+  for (unsigned l = 0; l < 32; l++) {
+    const mc_expr *e = mc_expr_add(S, mc_expr_mul(S, c64(a[l]), mc_expr_cast(S, MC_EXPR_SEXT, s32, 64), 0),
+                                   c64(c[l]), 0);
+    if (!cost_linearize(e, &lins[l]))
+      return false;
+  }
+  const mc_expr *f = cost_warp_symbolic(S, m, lins, div, FULL, bytes);
+  if (!f)
+    return false;
+  for (int64_t sv = -span; sv <= span; sv++) {
+    int64_t off[64] = {0}, got;
+    for (unsigned l = 0; l < 32; l++)
+      off[l] = c[l] + a[l] * sv;
+    values v = {s32->atom, NULL, sv, 0};
+    if (!mc_expr_is_const(mc_expr_subst(S, f, put, &v), &got) ||
+        (uint64_t)got != mc_cost_metric(m, off, FULL, bytes))
+      return false;
+  }
+  return true;
+}
+
+static void test_symbolic(void) {
+  int64_t c[64], a[64];
+  /* a[gid * s]: lane l at 4 * s * l */
+  for (unsigned l = 0; l < 32; l++)
+    c[l] = 0, a[l] = 4 * l;
+  CHECK(symbolic_matches(&SECTORS, c, a, 4, 300));
+  CHECK(symbolic_matches(&BANKS, c, a, 4, 300));
+  CHECK(symbolic_matches(&SECTORS, c, a, 8, 300));
+  /* rows of 16 floats s floats apart (2-D blocks of 16 x 16) */
+  for (unsigned l = 0; l < 32; l++)
+    c[l] = 4 * (l % 16), a[l] = l < 16 ? 0 : 4;
+  CHECK(symbolic_matches(&SECTORS, c, a, 4, 200));
+  CHECK(symbolic_matches(&BANKS, c, a, 4, 200));
+  /* one alignment for every lane: A[s + tid] */
+  for (unsigned l = 0; l < 32; l++)
+    c[l] = 4 * l, a[l] = 4;
+  CHECK(symbolic_matches(&SECTORS, c, a, 4, 100));
+  /* an irregular pattern: lane constants and coefficients mixed */
+  for (unsigned l = 0; l < 32; l++)
+    c[l] = 4 * ((l * 7) % 32), a[l] = 4 * (int64_t)(l % 3) - 4;
+  CHECK(symbolic_matches(&SECTORS, c, a, 4, 200));
+  CHECK(symbolic_matches(&BANKS, c, a, 4, 200));
+}
+
+/* ---- Lanes: bit operations over aligned sums, against evaluation ----- */
+
+static void test_lane_normal(void) {
+  const mc_expr *b32 = mc_sym_param(S, 4, "b", 32, false, NULL);
+  const mc_expr *b64 = mc_expr_mul(S, mc_expr_const(S, 32, 64), b32, 0);
+  static const mc_expr_op ops[] = {MC_EXPR_XOR, MC_EXPR_OR, MC_EXPR_AND, MC_EXPR_LSHR,
+                                   MC_EXPR_UDIV, MC_EXPR_UREM};
+  static const int64_t ks[] = {4, 27, 6, -2147483647, 1, 2, 3, 16, 64};
+  for (unsigned o = 0; o < sizeof ops / sizeof *ops; o++)
+    for (unsigned ki = 0; ki < sizeof ks / sizeof *ks; ki++)
+      for (int64_t c = 0; c < 40; c += 3) {
+        if ((ks[ki] < 1 && o >= 3) || (ops[o] == MC_EXPR_LSHR && ks[ki] >= 32))
+          continue;
+        const mc_expr *x = mc_expr_add(S, b64, mc_expr_const(S, 32, c), 0);
+        const mc_expr *e = mc_expr_binary(S, ops[o], x, mc_expr_const(S, 32, ks[ki]), 0);
+        const mc_expr *n = cost_lane_normal(S, e);
+        CHECK(n != NULL);
+        for (int64_t bv = 0; n && bv < 9; bv++) {
+          values v = {b32->atom, NULL, bv, 0};
+          int64_t want, got;
+          bool ok = mc_expr_is_const(mc_expr_subst(S, e, put, &v), &want) &&
+                mc_expr_is_const(mc_expr_subst(S, n, put, &v), &got) && want == got;
+          CHECK(ok);
+        }
+      }
+  /* the lane constant comes out: (64 * b + 5) ^ 4 is 64 * b + 1 */
+  const mc_expr *x5 = mc_expr_add(S, b64, mc_expr_const(S, 32, 5), 0);
+  CHECK(cost_lane_normal(S, mc_expr_binary(S, MC_EXPR_XOR, x5, mc_expr_const(S, 32, 4), 0)) ==
+        mc_expr_add(S, b64, mc_expr_const(S, 32, 1), 0));
+}
+
+/* ---- The maximum over blocks, against every block -------------------- */
+
+static void test_blocks(void) {
+  const mc_expr *bx = mc_sym_builtin(S, MC_ATOM_BID, 0), *gx = mc_sym_builtin(S, MC_ATOM_GDIM, 0);
+  const mc_expr *n32 = mc_sym_param(S, 5, "n", 32, true, NULL);
+  const mc_expr *c32 = mc_expr_const(S, 32, 3);
+  /* monotone: lanes below n (vectorAdd's bounds check) */
+  const mc_expr *below = mc_expr_select(
+      S, mc_expr_cmp(S, MC_CMP_SLT, mc_expr_add(S, mc_expr_mul(S, mc_expr_const(S, 32, 256), bx, 0), c32, 0), n32),
+      c64(4), c64(1));
+  /* periodic: even blocks only, and block 1 */
+  const mc_expr *even = mc_expr_select(
+      S, mc_expr_cmp(S, MC_CMP_EQ, mc_expr_binary(S, MC_EXPR_UREM, bx, mc_expr_const(S, 32, 2), 0),
+                     mc_expr_const(S, 32, 0)), c64(7), c64(2));
+  const mc_expr *one = mc_expr_select(S, mc_expr_cmp(S, MC_CMP_EQ, bx, mc_expr_const(S, 32, 1)),
+                                      c64(9), c64(0));
+  const mc_expr *cases[] = {below, even, one, mc_expr_add(S, even, one, 0)};
+  for (unsigned i = 0; i < 4; i++) {
+    const mc_expr *m = cost_max_over_blocks(S, cases[i]);
+    CHECK(m && !cost_mentions(m, bx->atom));
+    for (int64_t g = 1; m && g < 7; g++)
+      for (int64_t nv = -300; nv < 2000; nv += 97) {
+        int64_t want = 0, got, t;
+        values v = {gx->atom, n32->atom, g, nv};
+        for (int64_t b = 0; b < g; b++) {
+          values vb = {bx->atom, n32->atom, b, nv};
+          CHECK(mc_expr_is_const(mc_expr_subst(S, cases[i], put, &vb), &t));
+          want = t > want ? t : want;
+        }
+        CHECK(mc_expr_is_const(mc_expr_subst(S, m, put, &v), &got) && got == want);
+      }
+  }
+}
+
+/* ---- Z3: the largest value over the facts ---------------------------- */
+
+static void test_solver(void) {
+  mc_sym_facts f;
+  mc_sym_facts_cuda(&f);
+  mc_sym *s = mc_sym_new(A, &f);
+  const mc_expr *t = mc_sym_builtin(s, MC_ATOM_TID, 0);
+  const mc_expr *seven = mc_expr_const(s, 32, 7);
+  /* 3t % 7 + 5t % 7: intervals say 12, the largest is 11 (t = 4) */
+  const mc_expr *e = mc_expr_add(
+      s, mc_expr_binary(s, MC_EXPR_UREM, mc_expr_mul(s, mc_expr_const(s, 32, 3), t, 0), seven, 0),
+      mc_expr_binary(s, MC_EXPR_UREM, mc_expr_mul(s, mc_expr_const(s, 32, 5), t, 0), seven, 0), 0);
+  const mc_expr *e64 = mc_expr_cast(s, MC_EXPR_ZEXT, e, 64);
+  int64_t max = 0;
+  bool exact = false;
+  CHECK(e64->range.hi == 12);
+  CHECK(cost_solver_max(A, s, e64, 0, &max, &exact) && max == 11 && exact);
+  /* out of budget: the bound proven so far, not exact */
+  CHECK(cost_solver_max(A, s, e64, 1, &max, &exact) && max >= 11 && max <= 12 && !exact);
+  /* queries are paid for in steps: out of steps, the search stops there */
+  mc_budget steps = {.left = 1500};
+  mc_arena_set_budget(A, &steps);
+  CHECK(cost_solver_max(A, s, e64, 0, &max, &exact) && max >= 11 && max <= 12 && !exact);
+  CHECK(steps.spent && steps.used >= 1000 && steps.used < 2000);
+  mc_arena_set_budget(A, NULL);
 }
 
 int main(void) {
@@ -176,6 +350,10 @@ int main(void) {
   test_metrics();
   test_alignments();
   test_sums();
+  test_symbolic();
+  test_lane_normal();
+  test_blocks();
+  test_solver();
   mc_arena_free(A);
   return check_report("cost");
 }

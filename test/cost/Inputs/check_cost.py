@@ -3,10 +3,11 @@
 
 usage: check_cost.py FILE.cu --block-dim=X,Y,Z --grid-dim=X,Y,Z
                      [--param NAME=VALUE ...] [--static-param NAME=VALUE ...]
-                     [other options of both, e.g. --line-bytes=64]
+                     [--symbolic-block] [other options of both, e.g. --line-bytes=64]
 
 Runs `mapcost --format=json` (the static analysis: block dimensions and the
---static-param values fixed, other parameters symbolic) and `mapcost run`
+--static-param values fixed, other parameters symbolic; with
+--symbolic-block the block dimensions too are left symbolic) and `mapcost run`
 (the interpreter, with every --param), pairs their costs by access
 (pair()), evaluates each static cost at the launch and prints one line per
 access and per total:
@@ -78,6 +79,7 @@ def verdict(static, rel, measured):
 def main():
     source, rest = sys.argv[1], sys.argv[2:]
     env, common, static_only, run_only = {}, [], [], []
+    symbolic_block, block = False, None
     i = 0
     while i < len(rest):
         a = rest[i]
@@ -89,10 +91,15 @@ def main():
                 static_only += ["--param", rest[i + 1]]
             i += 2
             continue
+        if a == "--symbolic-block":
+            symbolic_block = True
+            i += 1
+            continue
         if a.startswith("--block-dim="):
             dims = [int(x) for x in a.split("=")[1].split(",")] + [1, 1]
             for d, n in zip("xyz", dims):
                 env["blockDim." + d] = n
+            block = a
         if a.startswith("--grid-dim="):
             dims = [int(x) for x in a.split("=")[1].split(",")] + [1, 1]
             for d, n in zip("xyz", dims):
@@ -103,6 +110,9 @@ def main():
         common.append(a)
         i += 1
     env.setdefault("warpSize", 32)
+    if symbolic_block and block:
+        common.remove(block)
+        run_only.append(block)
     static = kernels(run([sys.executable, mapcost, "--format=json", "--no-sdk"] + common +
                          static_only + [source]))
     measured = kernels(run([sys.executable, mapcost, "run", "--format=json", "--no-sdk"] +

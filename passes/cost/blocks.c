@@ -1,0 +1,260 @@
+/* blocks.c - the maximum of a warp's cost over the blocks of the grid.
+ *
+ * A warp's cost is a formula over the launch and the block's id (guards
+ * such as `blockIdx.x * blockDim.x + threadIdx.x < n` become selects on
+ * blockIdx.x); CONTRACT §5 asks for the maximum over every block, a
+ * formula over the launch alone. For each dimension d whose blockIdx the
+ * cost mentions, the maximum over 0 <= blockIdx.d < gridDim.d is taken
+ *
+ *   - where the cost is monotone in blockIdx.d (its terms are, through
+ *     sums, products by signed values, divisions by positive ones, min,
+ *     max, casts read as the identity, comparisons, and selects whose
+ *     sides are ordered): at block 0 or at the last block;
+ *   - where blockIdx.d appears only compared with constants or reduced by
+ *     a constant (`blockIdx.x % 2 == 0`, `blockIdx.x < 2`): the cost is
+ *     periodic from some block on, and the maximum is over the blocks up
+ *     to one period past the last constant, those the grid has.
+ *
+ * Otherwise NULL: the caller bounds the cost.
+ */
+#include "cost_impl.h"
+
+enum { UNKNOWN = 2, MAX_BLOCKS_TRIED = 64 };
+
+static int join(int a, int b) {
+  if (a == UNKNOWN || b == UNKNOWN)
+    return UNKNOWN;
+  if (!a)
+    return b;
+  if (!b || a == b)
+    return a;
+  return UNKNOWN;
+}
+
+static int sign_of(const mc_expr *e) {
+  return e->range.lo >= 0 ? 1 : e->range.hi <= 0 ? -1 : 0;
+}
+
+/* +1: e does not decrease as atom a grows (a comparison: it turns from
+ * false to true), -1: it does not increase, 0: it does not mention a. */
+static int direction(mc_sym *s, const mc_expr *e, const mc_atom *a) {
+  if (!cost_mentions(e, a))
+    return 0;
+  int d = 0;
+  switch (e->op) {
+  case MC_EXPR_ATOM:
+    return 1;
+  case MC_EXPR_ADD:
+    for (unsigned i = 0; i < e->nops; i++) {
+      int x = direction(s, e->ops[i], a);
+      d = join(d, x == UNKNOWN ? x : e->coefs[i] < 0 ? -x : x);
+    }
+    return d;
+  case MC_EXPR_MUL: {
+    /* factors that are not negative, those with a all one way */
+    bool nonneg = true;
+    for (unsigned i = 0; i < e->nops; i++) {
+      nonneg &= e->ops[i]->range.lo >= 0;
+      if (cost_mentions(e->ops[i], a))
+        d = join(d, direction(s, e->ops[i], a));
+    }
+    if (nonneg)
+      return d;
+    /* or one factor with a, the others of known sign */
+    unsigned with = 0;
+    d = 1;
+    for (unsigned i = 0; i < e->nops; i++) {
+      bool m = cost_mentions(e->ops[i], a);
+      int x = m ? direction(s, e->ops[i], a) : sign_of(e->ops[i]);
+      with += m;
+      if (x == UNKNOWN || !x)
+        return UNKNOWN;
+      d *= x;
+    }
+    return with == 1 ? d : UNKNOWN;
+  }
+  case MC_EXPR_SDIV:
+  case MC_EXPR_UDIV:
+    if (cost_mentions(e->ops[1], a) || e->ops[1]->range.lo <= 0)
+      return UNKNOWN;
+    return direction(s, e->ops[0], a);
+  case MC_EXPR_SMIN:
+  case MC_EXPR_SMAX:
+  case MC_EXPR_UMIN:
+  case MC_EXPR_UMAX:
+    for (unsigned i = 0; i < e->nops; i++)
+      d = join(d, direction(s, e->ops[i], a));
+    return d;
+  case MC_EXPR_AND:
+  case MC_EXPR_OR:
+    if (e->width != 1)
+      return UNKNOWN;
+    for (unsigned i = 0; i < e->nops; i++)
+      d = join(d, direction(s, e->ops[i], a));
+    return d;
+  case MC_EXPR_ZEXT:
+  case MC_EXPR_SEXT:
+  case MC_EXPR_TRUNC:
+    return direction(s, e->ops[0], a);
+  case MC_EXPR_CMP:
+    if (e->pred == MC_CMP_EQ || e->pred == MC_CMP_NE)
+      return UNKNOWN;
+    /* an unsigned comparison is monotone where its sides do not wrap */
+    if ((e->pred == MC_CMP_ULT || e->pred == MC_CMP_ULE) &&
+        ((cost_mentions(e->ops[0], a) && !cost_unsigned_faithful(e->ops[0])) ||
+         (cost_mentions(e->ops[1], a) && !cost_unsigned_faithful(e->ops[1]))))
+      return UNKNOWN;
+    d = direction(s, e->ops[0], a);
+    return join(d == UNKNOWN ? d : -d, direction(s, e->ops[1], a));
+  case MC_EXPR_SELECT: {
+    int c = direction(s, e->ops[0], a);
+    d = join(direction(s, e->ops[1], a), direction(s, e->ops[2], a));
+    if (!c || d == UNKNOWN)
+      return d;
+    /* y + [c] (x - y) */
+    int diff = sign_of(mc_expr_sub(s, e->ops[1], e->ops[2], 0));
+    if (c == UNKNOWN || !diff)
+      return UNKNOWN;
+    return join(d, diff * c);
+  }
+  default:
+    return UNKNOWN;
+  }
+}
+
+/* Does l grow by an integer multiple of d when a grows by d: its terms
+ * with a are c * a or c * a * y (y free of a)? With nonneg, l is also
+ * never negative (a remainder then is the floor's). */
+static bool steps_by_multiples(const cost_lin *l, const mc_atom *a, bool nonneg) {
+  bool any = false;
+  if (nonneg && l->c0 < 0)
+    return false;
+  for (unsigned i = 0; i < l->n; i++) {
+    const mc_expr *t = l->t[i].leaf;
+    if (nonneg && (l->t[i].coef < 0 || t->range.lo < 0))
+      return false;
+    if (!cost_mentions(t, a))
+      continue;
+    any = true;
+    if (t->op == MC_EXPR_ATOM)
+      continue;
+    if (t->op != MC_EXPR_MUL)
+      return false;
+    unsigned with = 0;
+    for (unsigned j = 0; j < t->nops; j++)
+      if (cost_mentions(t->ops[j], a)) {
+        if (t->ops[j]->op != MC_EXPR_ATOM)
+          return false;
+        with++;
+      }
+    if (with != 1)
+      return false;
+  }
+  return any;
+}
+
+/* Where a appears only as `a cmp constant` or reduced by a constant (and
+ * what is built from those): the first value from which e is periodic in
+ * a (*from) and the period. */
+static bool periodic(const mc_expr *e, const mc_atom *a, int64_t *from, int64_t *period) {
+  if (!cost_mentions(e, a))
+    return true;
+  int64_t k;
+  cost_lin l;
+  if (e->op == MC_EXPR_ATOM)
+    return false;
+  if ((e->op == MC_EXPR_UREM || e->op == MC_EXPR_SREM || e->op == MC_EXPR_AND) &&
+      e->width > 1 && e->nops == 2 && mc_expr_is_const(e->ops[1], &k) && k > 0 &&
+      cost_linearize(e->ops[0], &l) && steps_by_multiples(&l, a, e->op != MC_EXPR_AND)) {
+    /* X % k with X + k * (...) for a + k: period k; & k: the power of two
+     * above k's bits */
+    if (e->op == MC_EXPR_AND)
+      k = (int64_t)1 << (64 - __builtin_clzll((uint64_t)k));
+    if (k > MAX_BLOCKS_TRIED)
+      return false;
+    *period = *period * k / cost_gcd(*period, k);
+    return *period <= MAX_BLOCKS_TRIED;
+  }
+  cost_lin r;
+  if (e->op == MC_EXPR_CMP && cost_linearize_operand(e->ops[0], e->pred, &l) &&
+      cost_linearize_operand(e->ops[1], e->pred, &r) && (!l.n || !r.n)) {
+    /* c * a + c0 against a constant: the same from the crossing on */
+    const cost_lin *side = l.n ? &l : &r, *other = l.n ? &r : &l;
+    if (side->n == 1 && side->t[0].leaf->op == MC_EXPR_ATOM && side->t[0].leaf->atom == a) {
+      int64_t t = (other->c0 - side->c0) / side->t[0].coef;
+      if (t < 0)
+        t = -t;
+      if (t + 2 > *from)
+        *from = t + 2;
+      return *from <= MAX_BLOCKS_TRIED;
+    }
+  }
+  for (unsigned i = 0; i < e->nops; i++)
+    if (!periodic(e->ops[i], a, from, period))
+      return false;
+  return true;
+}
+
+bool cost_periodic(const mc_expr *e, const mc_atom *a, int64_t *from, int64_t *period) {
+  *from = 0;
+  *period = 1;
+  return periodic(e, a, from, period) && *from + *period <= MAX_BLOCKS_TRIED;
+}
+
+typedef struct {
+  const mc_atom *a;
+  const mc_expr *v;
+} atom_value;
+
+static const mc_expr *put(void *data, const mc_atom *a) {
+  const atom_value *x = data;
+  return a == x->a ? x->v : NULL;
+}
+
+static const mc_expr *at(mc_sym *s, const mc_expr *e, const mc_atom *a, const mc_expr *v) {
+  atom_value x = {a, v};
+  return mc_expr_subst(s, e, put, &x);
+}
+
+static const mc_expr *over_dim(mc_sym *s, const mc_expr *e, unsigned dim) {
+  const mc_expr *b = mc_sym_builtin(s, MC_ATOM_BID, dim);
+  const mc_expr *g = mc_sym_builtin(s, MC_ATOM_GDIM, dim);
+  if (!b || !g || !cost_mentions(e, b->atom))
+    return e;
+  const mc_atom *a = b->atom;
+  int d = direction(s, e, a);
+  if (d == 1)
+    return cost_refold_max(s, at(s, e, a, mc_expr_sub(s, g, mc_expr_const(s, g->width, 1), 0)));
+  if (d != UNKNOWN)
+    return cost_refold_max(s, at(s, e, a, mc_expr_const(s, b->width, 0)));
+  int64_t from, period;
+  if (!cost_periodic(e, a, &from, &period) || from + period > MAX_BLOCKS_TRIED) {
+    return NULL;
+  }
+  const mc_expr *most = NULL;
+  const mc_expr *seen[MAX_BLOCKS_TRIED];
+  unsigned nseen = 0;
+  for (int64_t j = 0; j < from + period; j++) {
+    const mc_expr *v = cost_refold_max(s, at(s, e, a, mc_expr_const(s, b->width, j)));
+    if (!v)
+      return NULL;
+    bool dup = false;
+    for (unsigned i = 0; i < nseen && !dup; i++)
+      dup = seen[i] == v;
+    if (dup)
+      continue;
+    seen[nseen++] = v;
+    /* block j exists when gridDim > j; block 0 always does */
+    if (j)
+      v = mc_expr_select(s, mc_expr_cmp(s, MC_CMP_ULT, mc_expr_const(s, g->width, j), g), v,
+                         mc_expr_const(s, v->width, 0));
+    most = most ? cost_max(s, most, v) : v;
+  }
+  return most;
+}
+
+const mc_expr *cost_max_over_blocks(mc_sym *s, const mc_expr *e) {
+  for (unsigned dim = 0; e && dim < 3; dim++)
+    e = over_dim(s, e, dim);
+  return e;
+}

@@ -1,0 +1,65 @@
+/* solve.c - the largest value of an expression, found with Z3 (seed 000
+ * §6.2: a thread-divergent range's iteration count maximised by an SMT
+ * solver).
+ *
+ * Where a loop's trip count differs between threads in a way the closed
+ * forms do not resolve (thread ids not fixed, `(tid & 7) - (tid & 3)`),
+ * its maximum over every value the facts allow is found by binary search
+ * on `e >= m` (mc_drf_satisfiable: bit-vectors, each query within
+ * 1/QUERY_SHARE of the deterministic budget rlimit of a race query, as the
+ * race stage's minimisation does: a search asks up to MAX_QUERIES of them,
+ * and a grid-stride loop's trip count, divided by a symbolic stride, spends
+ * all it is given). Interval arithmetic gives the starting
+ * bounds; an UNSAT answer lowers the upper one, a SAT answer raises the
+ * lower one. An answer Z3 cannot give (its budget spent) stops the search
+ * with the upper bound proven so far: sound, and no longer exact.
+ *
+ * Each query is paid for from the kernel's step budget as the race stage
+ * pays (QUERY_STEPS, a hundredth of its rlimit for one that spends it
+ * all): a spent budget stops the search too, and the analysis after it.
+ */
+#include "cost_impl.h"
+
+#include "mapcost/drf.h"
+
+enum { MAX_QUERIES = 70, QUERY_SHARE = 16, QUERY_STEPS = 1000 };
+
+/* e >= v for some values, within the query's rlimit `each` */
+static mc_sat at_least(mc_arena *a, mc_sym *s, const mc_expr *e, int64_t v,
+                       uint64_t each) {
+  if (!mc_spend(a, QUERY_STEPS, "cost"))
+    return MC_SAT_UNKNOWN;
+  const mc_expr *c = mc_expr_cmp(s, MC_CMP_SLE, mc_expr_const(s, 64, v), e);
+  mc_sat r = c ? mc_drf_satisfiable(s, c, each, NULL, NULL) : MC_SAT_UNKNOWN;
+  if (r == MC_SAT_UNKNOWN && each / 100 > QUERY_STEPS)
+    mc_spend(a, each / 100 - QUERY_STEPS, "cost"); /* a spent budget stops the caller */
+  return r;
+}
+
+bool cost_solver_max(mc_arena *a, mc_sym *s, const mc_expr *e, uint64_t rlimit,
+                     int64_t *max, bool *exact) {
+  if (!e || e->width != 64)
+    return false;
+  int64_t lo = e->range.lo, hi = e->range.hi;
+  if (lo == INT64_MIN || hi == INT64_MAX || lo > hi)
+    return false;
+  uint64_t each = (rlimit ? rlimit : MC_DRF_DEFAULT_RLIMIT) / QUERY_SHARE;
+  if (!each)
+    each = 1;
+  bool reached = false, stuck = false; /* e >= lo holds for some values */
+  for (unsigned q = 0; lo < hi && q < MAX_QUERIES && !stuck; q++) {
+    int64_t mid = lo + (hi - lo + 1) / 2;
+    mc_sat r = at_least(a, s, e, mid, each);
+    if (r == MC_SAT_YES)
+      lo = mid, reached = true;
+    else if (r == MC_SAT_NO)
+      hi = mid - 1;
+    else
+      stuck = true; /* hi is still an upper bound */
+  }
+  if (lo == hi && !reached && !stuck)
+    reached = at_least(a, s, e, lo, each) == MC_SAT_YES;
+  *max = hi;
+  *exact = reached && lo == hi;
+  return true;
+}

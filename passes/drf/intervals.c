@@ -600,6 +600,18 @@ static void phase_ite(mc_drf_ctx *d, Z3_ast c, const mc_phase *a,
     out->k[i] = Z3_mk_ite(d->z, c, a->k[i], b->k[i]);
 }
 
+/* ite(c, a, b), or the side the guard's known value (guard below) picks:
+ * the other side was not computed. */
+static void phase_pick(mc_drf_ctx *d, Z3_ast c, int known, const mc_phase *a,
+                       const mc_phase *b, mc_phase *out) {
+  if (known == 1)
+    *out = *a;
+  else if (known == 0)
+    *out = *b;
+  else
+    phase_ite(d, c, a, b, out);
+}
+
 static bool scan(mc_env *e, unsigned pos, bool warp, mc_phase *out);
 
 /* Guard g of a node in e's body as a term, and *known its value where the
@@ -701,12 +713,7 @@ static bool scan(mc_env *e, unsigned pos, bool warp, mc_phase *out) {
         Z3_ast g = guard(e, b->guard, &known);
         if (!g || (known != 1 && !scan(e, pos - 1, warp, &other)))
           return false;
-        if (known == 0)
-          r = other;
-        else if (known == 1)
-          r = at;
-        else
-          phase_ite(d, g, &at, &other, &r);
+        phase_pick(d, g, known, &at, &other, &r);
       }
     } else if (has_barrier(b, warp)) {
       mc_phase inside, other;
@@ -715,12 +722,7 @@ static bool scan(mc_env *e, unsigned pos, bool warp, mc_phase *out) {
       if (!g || (known != 0 && !scan_loop_end(e, bs, warp, &inside)) ||
           (known != 1 && !scan(e, pos - 1, warp, &other)))
         return false;
-      if (known == 0)
-        r = other;
-      else if (known == 1)
-        r = inside;
-      else
-        phase_ite(d, g, &inside, &other, &r);
+      phase_pick(d, g, known, &inside, &other, &r);
     } else if (!scan(e, pos - 1, warp, &r)) {
       return false;
     }

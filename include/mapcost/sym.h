@@ -263,6 +263,11 @@ const mc_expr *mc_expr_resize(mc_sym *s, const mc_expr *a, unsigned width,
  * otherwise. */
 const mc_expr *mc_expr_div_exact(mc_sym *s, const mc_expr *e, int64_t d);
 
+/* Node e again with new operands ops[0..e->nops) through the builders
+ * (simplified, e's no-wrap facts kept); NULL when an operand is NULL or of
+ * another width than the one it replaces. */
+const mc_expr *mc_expr_rebuild(mc_sym *s, const mc_expr *e, const mc_expr *const *ops);
+
 /* Replaces atoms: fn returns the expression for an atom (of the atom's
  * width) or NULL to keep it. The result is simplified again. NULL when out
  * of memory or when fn returned an expression of another width. */

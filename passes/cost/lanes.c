@@ -28,36 +28,6 @@
 
 enum { MAX_NORMAL_SIZE = 4096 };
 
-static const mc_expr *rebuild(mc_sym *s, const mc_expr *e, const mc_expr *const *ops) {
-  const mc_expr *r;
-  switch (e->op) {
-  case MC_EXPR_ADD:
-    r = mc_expr_const(s, e->width, e->value);
-    for (unsigned i = 0; i < e->nops; i++)
-      r = mc_expr_add(s, r,
-                      mc_expr_mul(s, mc_expr_const(s, e->width, e->coefs[i]), ops[i], 0), 0);
-    return r;
-  case MC_EXPR_MUL:
-    r = ops[0];
-    for (unsigned i = 1; i < e->nops; i++)
-      r = mc_expr_mul(s, r, ops[i], 0);
-    return r;
-  case MC_EXPR_CMP:
-    return mc_expr_cmp(s, e->pred, ops[0], ops[1]);
-  case MC_EXPR_SELECT:
-    return mc_expr_select(s, ops[0], ops[1], ops[2]);
-  case MC_EXPR_ZEXT:
-  case MC_EXPR_SEXT:
-  case MC_EXPR_TRUNC:
-    return mc_expr_cast(s, e->op, ops[0], e->width);
-  default:
-    r = ops[0];
-    for (unsigned i = 1; i < e->nops; i++)
-      r = mc_expr_binary(s, e->op, r, ops[i], 0);
-    return r;
-  }
-}
-
 /* Is the integer reading of l (casts as the identity) never negative? */
 static bool nonnegative(const cost_lin *l) {
   if (l->c0 < 0)
@@ -172,7 +142,7 @@ static const mc_expr *normal(mc_sym *s, const mc_expr *e) {
       return NULL;
     same &= ops[i] == e->ops[i];
   }
-  const mc_expr *r = same ? e : rebuild(s, e, ops);
+  const mc_expr *r = same ? e : mc_expr_rebuild(s, e, ops);
   if (r && (r->op == MC_EXPR_AND || r->op == MC_EXPR_OR) && r->width == 1)
     return complementary(s, r);
   return r ? split_constant(s, r) : NULL;

@@ -934,7 +934,7 @@ const mc_expr *mc_expr_div_exact(mc_sym *s, const mc_expr *e, int64_t d) {
   return lin_finish(s, &l, e->flags);
 }
 
-const mc_expr *sym_rebuild(mc_sym *s, const mc_expr *e, const mc_expr *const *ops) {
+const mc_expr *mc_expr_rebuild(mc_sym *s, const mc_expr *e, const mc_expr *const *ops) {
   for (unsigned i = 0; i < e->nops; i++)
     if (!ops[i])
       return NULL;
@@ -1010,7 +1010,7 @@ static const mc_expr *subst(subst_ctx *c, const mc_expr *e) {
       ok = o[i] != NULL;
       same = same && o[i] == e->ops[i];
     }
-    r = !ok ? NULL : same ? e : sym_rebuild(c->s, e, o);
+    r = !ok ? NULL : same ? e : mc_expr_rebuild(c->s, e, o);
     if (o != ops)
       free(o);
   }

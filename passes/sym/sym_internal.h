@@ -111,10 +111,6 @@ sym_ival sym_read_unsigned(const mc_expr *e);
 /* Order of the terms of a sum: higher degree first, then mc_expr_compare. */
 int sym_term_compare(const mc_expr *a, const mc_expr *b);
 
-/* Rebuilds node e with new operands through the builders (simplify.c). */
-const mc_expr *sym_rebuild(mc_sym *s, const mc_expr *e,
-                           const mc_expr *const *ops);
-
 /* ---- The translator ------------------------------------------------------ */
 
 typedef struct {

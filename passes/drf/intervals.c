@@ -826,12 +826,17 @@ const mc_site *mc_drf_site(const mc_drf_ctx *d, const mc_pnode *n) {
  * dimensions and indices in every query are as narrow as CUDA's limits
  * allow (Z3's bit-blasting of a 32-bit product of an 11-bit blockDim is
  * then 11 columns wide, not 32). */
-static Z3_ast builtin_var(mc_drf_ctx *d, const char *name, int64_t max) {
+/* A launch value (a dimension, an id) in the range r the facts give: a
+ * number when r has one value (a fixed or unread dimension), so that its
+ * products stay linear; else a variable of as few bits as r needs. */
+static Z3_ast builtin_var(mc_drf_ctx *d, const char *name, mc_interval r) {
   Z3_context z = d->z;
+  if (r.lo == r.hi && r.lo >= 0 && r.lo <= 0xffffffff)
+    return num(d, 32, (uint64_t)r.lo);
   if (d->ints)
     return Z3_mk_const(z, Z3_mk_string_symbol(z, name), Z3_mk_int_sort(z));
   unsigned bits = 1;
-  while (bits < 32 && max >> bits)
+  while (bits < 32 && r.hi >> bits)
     bits++;
   Z3_ast v = mc_z3_var(z, name, bits);
   return bits < 32 ? Z3_mk_zero_ext(z, 32 - bits, v) : v;
@@ -873,18 +878,18 @@ bool mc_drf_query_begin(mc_drf_ctx *d, bool grid) {
   for (unsigned i = 0; i < 3; i++) {
     char name[32];
     snprintf(name, sizeof name, "blockDim.%c", dim[i]);
-    d->bdim[i] = builtin_var(d, name, f->bdim[i].hi);
+    d->bdim[i] = builtin_var(d, name, f->bdim[i]);
     snprintf(name, sizeof name, "gridDim.%c", dim[i]);
-    d->gdim[i] = builtin_var(d, name, f->gdim[i].hi);
+    d->gdim[i] = builtin_var(d, name, f->gdim[i]);
   }
   d->ws = num(d, 32, f->warp_size ? f->warp_size : 32);
   for (int t = 0; t < 2; t++)
     for (unsigned i = 0; i < 3; i++) {
       char name[32];
       snprintf(name, sizeof name, "threadIdx.%c@%d", dim[i], t + 1);
-      d->tid[t][i] = builtin_var(d, name, f->tid[i].hi);
+      d->tid[t][i] = builtin_var(d, name, f->tid[i]);
       snprintf(name, sizeof name, "blockIdx.%c@%d", dim[i], t + 1);
-      d->bid[t][i] = t == 1 && !grid ? d->bid[0][i] : builtin_var(d, name, f->bid[i].hi);
+      d->bid[t][i] = t == 1 && !grid ? d->bid[0][i] : builtin_var(d, name, f->bid[i]);
     }
   /* the launch within CUDA's limits and the facts */
   Z3_ast threads = mc_z3_bv_const(z, 64, 1);

@@ -633,11 +633,56 @@ static Z3_ast uniform_product(mc_z3abs *abs, const Z3_ast *f, const bool *sg, un
   return p;
 }
 
+/* Is term a a number (a launch dimension the facts fix) of at most 32
+ * bits? Then *v. */
+static bool small_number(Z3_context z, Z3_ast a, int64_t *v) {
+  if (!Z3_is_numeral_ast(z, a))
+    return false;
+  bool ok = Z3_get_numeral_int64(z, a, v) && *v >= -(INT64_C(1) << 31) &&
+            *v < (INT64_C(1) << 32);
+  mc_z3_take_error();
+  return ok;
+}
+
+/* c * x exactly, in the query's arithmetic. */
+static Z3_ast times_number(mc_z3tr *t, int64_t c, Z3_ast x, unsigned w) {
+  Z3_context z = t->z;
+  Z3_ast k = t->ints ? int_num(z, c) : mc_z3_bv_const(z, w, (uint64_t)c);
+  if (!x)
+    return k;
+  Z3_ast m[2] = {k, x};
+  return t->ints ? Z3_mk_mul(z, 2, m) : Z3_mk_bvmul(z, k, x);
+}
+
+static Z3_ast abstract_terms(mc_z3tr *t, const mc_expr *const *f, const Z3_ast *ops,
+                             unsigned n, bool ps, unsigned w);
+
 /* The abstract term of the product of factors f[0..n) (translated into
- * ops; the product read as ps): the thread's factors times the product of
- * the uniform ones. */
+ * ops; the product read as ps): the numbers among them (fixed dimensions)
+ * times the product of the others, exactly, so that 32 * threadIdx.y stays
+ * linear; of those, the thread's factors times the product of the uniform
+ * ones. */
 static Z3_ast abstract_factors(mc_z3tr *t, const mc_expr *const *f, const Z3_ast *ops,
                                unsigned n, bool ps, unsigned w) {
+  const mc_expr *fr[n];
+  Z3_ast rest[n];
+  unsigned nr = 0;
+  int64_t c = 1, v, cv;
+  for (unsigned i = 0; i < n; i++)
+    if (small_number(t->z, ops[i], &v) && !__builtin_mul_overflow(c, v, &cv))
+      c = cv;
+    else {
+      fr[nr] = f[i];
+      rest[nr++] = ops[i];
+    }
+  if (nr == n)
+    return abstract_terms(t, f, ops, n, ps, w);
+  Z3_ast x = nr == 0 ? NULL : nr == 1 ? rest[0] : abstract_terms(t, fr, rest, nr, ps, w);
+  return nr && !x ? NULL : times_number(t, c, x, w);
+}
+
+static Z3_ast abstract_terms(mc_z3tr *t, const mc_expr *const *f, const Z3_ast *ops,
+                             unsigned n, bool ps, unsigned w) {
   Z3_context z = t->z;
   Z3_ast x = NULL, u[3];
   bool xs = false, us[3], uni[n];
@@ -1000,9 +1045,12 @@ static Z3_ast int_poly(mc_z3tr *t, monomial *m, unsigned n, int64_t constant, un
   if (!inner || !u)
     return NULL;
   Z3_ast times[2] = {inner, u};
+  int64_t uc;
   /* a constant times u is that product, an entry too so that the lemmas
-   * compare it with u's other products (r * gsize against 2 * gsize) */
-  Z3_ast product = linear ? constant_product(t->abs, inner, u, Z3_mk_mul(z, 2, times), w)
+   * compare it with u's other products (r * gsize against 2 * gsize); a
+   * number u (a fixed dimension) times inner is linear */
+  Z3_ast product = small_number(z, u, &uc) ? Z3_mk_mul(z, 2, times)
+                   : linear ? constant_product(t->abs, inner, u, Z3_mk_mul(z, 2, times), w)
                           : factor_product(t->abs,
                                            (prod_entry){inner, u, NULL, true, true, true, uniform},
                                            w, false);

@@ -821,14 +821,12 @@ const mc_site *mc_drf_site(const mc_drf_ctx *d, const mc_pnode *n) {
   return NULL;
 }
 
-/* A 32-bit built-in (a dimension or an index) that is at most max: an
- * integer, or a narrower bit-vector zero-extended, so that the products of
- * dimensions and indices in every query are as narrow as CUDA's limits
- * allow (Z3's bit-blasting of a 32-bit product of an 11-bit blockDim is
- * then 11 columns wide, not 32). */
-/* A launch value (a dimension, an id) in the range r the facts give: a
- * number when r has one value (a fixed or unread dimension), so that its
- * products stay linear; else a variable of as few bits as r needs. */
+/* A 32-bit built-in (a dimension or an index) in the range r the facts
+ * give: a number when r has one value (a fixed or unread dimension, so that
+ * its products stay linear); else an integer, or a bit-vector as narrow as
+ * r.hi needs zero-extended, so that the products of dimensions and indices
+ * are as narrow as CUDA's limits allow (Z3's bit-blasting of a 32-bit
+ * product of an 11-bit blockDim is then 11 columns wide, not 32). */
 static Z3_ast builtin_var(mc_drf_ctx *d, const char *name, mc_interval r) {
   Z3_context z = d->z;
   if (r.lo == r.hi && r.lo >= 0 && r.lo <= 0xffffffff)

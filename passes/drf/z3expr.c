@@ -661,21 +661,25 @@ static Z3_ast abstract_terms(mc_z3tr *t, const mc_expr *const *f, const Z3_ast *
  * ops; the product read as ps): the numbers among them (fixed dimensions)
  * times the product of the others, exactly, so that 32 * threadIdx.y stays
  * linear; of those, the thread's factors times the product of the uniform
- * ones. */
+ * ones. Over the integers only where every other factor is read as the
+ * product is: c * x is then the product's value whenever it does not wrap
+ * (an x read unsigned near 2^32 in a signed product is not). */
 static Z3_ast abstract_factors(mc_z3tr *t, const mc_expr *const *f, const Z3_ast *ops,
                                unsigned n, bool ps, unsigned w) {
   const mc_expr *fr[n];
   Z3_ast rest[n];
   unsigned nr = 0;
   int64_t c = 1, v, cv;
+  bool same_reading = true;
   for (unsigned i = 0; i < n; i++)
     if (small_number(t->z, ops[i], &v) && !__builtin_mul_overflow(c, v, &cv))
       c = cv;
     else {
+      same_reading &= !t->ints || reads_signed(t, f[i]) == ps;
       fr[nr] = f[i];
       rest[nr++] = ops[i];
     }
-  if (nr == n)
+  if (nr == n || !same_reading)
     return abstract_terms(t, f, ops, n, ps, w);
   Z3_ast x = nr == 0 ? NULL : nr == 1 ? rest[0] : abstract_terms(t, fr, rest, nr, ps, w);
   return nr && !x ? NULL : times_number(t, c, x, w);

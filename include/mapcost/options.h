@@ -40,6 +40,10 @@ typedef struct {
   bool wrap_around;
   unsigned warp_size, line_bytes, banks, bank_bytes;
   uint64_t rlimit; /* solver budget per query; 0: the default */
+  /* Each race query, in SMT-LIB 2, is written into this file just before
+   * it is checked ("": none), so that the last one outlives a solver crash
+   * or hang and can be replayed with z3 itself. */
+  char solver_log[4096];
   /* Step budgets (support.h): each kernel's analysis, and all kernels of a
    * module together. Past either, a kernel is Inconclusive. */
   uint64_t kernel_steps, module_steps;

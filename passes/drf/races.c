@@ -31,6 +31,7 @@ enum { MAX_RACES_PER_ARRAY = 4, MINIMISE_CHECKS = 32, MINIMISE_SHARE = 16,
 typedef struct {
   mc_drf_ctx d;
   uint64_t rlimit;
+  const char *log;           /* -mapcost-solver-log, or NULL */
   const mc_site **acc;       /* the access sites, program order */
   unsigned nacc;
   mc_strbuf *print;          /* print<mapcost-drf>: the queries */
@@ -297,7 +298,7 @@ static Z3_lbool ask_once(drf_run *r, const mc_site *sa, const mc_site *const *sb
                     Z3_mk_or(z, nb, q->conds)};
   if (mc_z3_take_error())
     return Z3_L_UNDEF;
-  q->s = mc_solver_new(z, r->rlimit, d->ints, d->functions);
+  q->s = mc_solver_new(z, r->rlimit, d->ints, d->functions, r->log);
   if (!q->s.s)
     return Z3_L_UNDEF;
   Z3_ast *lazy = mc_alloc(d->a, (d->nside + 1) * sizeof *lazy);
@@ -816,7 +817,7 @@ static bool decide_array(drf_run *r, int array, const mc_options *o,
                                  MAX_PAIRS, arr->name);
         break;
       }
-      query q = {{NULL, NULL}, {NULL, NULL}, {NULL, false, NULL, NULL, 0, 0}, NULL, false, NULL, NULL, NULL, 0};
+      query q = {0};
       Z3_lbool res = ask(r, r->acc[i], cand, nb, grid, &q);
       /* the solver's work, in steps: a query that spent its whole budget
        * costs a hundredth of it, any other QUERY_STEPS */
@@ -912,6 +913,7 @@ static bool run_init(drf_run *r, mc_arena *a, const mc_protocol *p,
                      const mc_options *o, Z3_context z) {
   memset(r, 0, sizeof *r);
   r->rlimit = o->rlimit ? o->rlimit : MC_DRF_DEFAULT_RLIMIT;
+  r->log = o->solver_log[0] ? o->solver_log : NULL;
   if (!mc_drf_ctx_init(&r->d, a, p, o, z))
     return false;
   r->acc = mc_alloc(a, (r->d.nsites + 1) * sizeof *r->acc);

@@ -50,12 +50,14 @@ static void budget(Z3_context z, Z3_solver s, uint64_t rlimit) {
 
 void mc_solver_budget(Z3_context z, mc_solver *s, uint64_t rlimit) {
   budget(z, s->s, rlimit);
+  s->rlimit = rlimit;
 }
 
-mc_solver mc_solver_new(Z3_context z, uint64_t rlimit, bool ints, bool functions) {
+mc_solver mc_solver_new(Z3_context z, uint64_t rlimit, bool ints, bool functions,
+                        const char *log) {
   const char *logic = ints ? "QF_UFLIA" : functions ? "QF_UFBV" : "QF_BV";
   mc_solver r = {Z3_mk_solver_for_logic(z, Z3_mk_string_symbol(z, logic)), false, NULL,
-                 NULL, 0, 0};
+                 NULL, 0, 0, logic, rlimit, log};
   if (mc_z3_take_error())
     r.s = NULL;
   if (r.s) {
@@ -121,10 +123,23 @@ static bool refine(Z3_context z, mc_solver *s, unsigned round) {
   return broken;
 }
 
+/* The query as z3 reads it: the solver's declarations and assertions, with
+ * the logic and budget it is checked under. */
+static void write_log(Z3_context z, const mc_solver *s) {
+  FILE *f = fopen(s->log, "w");
+  if (!f)
+    return;
+  fprintf(f, "; a mapcost query; replay: z3 FILE\n(set-logic %s)\n(set-option :rlimit %llu)\n%s(check-sat)\n",
+          s->logic, (unsigned long long)s->rlimit, Z3_solver_to_string(z, s->s));
+  fclose(f);
+}
+
 Z3_lbool mc_solver_check(Z3_context z, mc_solver *s) {
   for (unsigned round = 0;; round++) {
     if (!s->s || s->spent)
       return Z3_L_UNDEF;
+    if (s->log)
+      write_log(z, s);
     Z3_lbool r = Z3_solver_check(z, s->s);
     if (mc_z3_take_error())
       r = Z3_L_UNDEF;
@@ -1563,9 +1578,9 @@ mc_sat mc_drf_satisfiable(const mc_sym *s, const mc_expr *cond,
   mc_z3tr *t = mc_z3tr_new(a, z, free_atom, &f);
   Z3_ast c = t ? mc_z3_bool(t, cond) : NULL;
   mc_sat r = MC_SAT_UNKNOWN;
-  mc_solver solver = {NULL, false, NULL, NULL, 0, 0};
+  mc_solver solver = {0};
   if (c)
-    solver = mc_solver_new(z, rlimit ? rlimit : MC_DRF_DEFAULT_RLIMIT, false, false);
+    solver = mc_solver_new(z, rlimit ? rlimit : MC_DRF_DEFAULT_RLIMIT, false, false, NULL);
   Z3_solver sv = solver.s;
   if (sv) {
     Z3_solver_assert(z, sv, c);

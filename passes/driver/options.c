@@ -258,8 +258,11 @@ bool mc_options_set(mc_options *o, const char *name, const char *value,
                   value ? value : "");
     return true;
   }
-  if (!strcmp(name, "run-trace") || !strcmp(name, "run-protocol-trace")) {
-    char *dst = name[4] == 't' ? o->run_trace : o->run_protocol_trace;
+  if (!strcmp(name, "run-trace") || !strcmp(name, "run-protocol-trace") ||
+      !strcmp(name, "solver-log")) {
+    char *dst = name[0] == 's'    ? o->solver_log
+                : name[4] == 't' ? o->run_trace
+                                 : o->run_protocol_trace;
     if (!value || !*value || strlen(value) >= sizeof o->run_trace)
       return fail(err, errlen, "-mapcost-%s needs a file name", name);
     strcpy(dst, value);

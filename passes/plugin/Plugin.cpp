@@ -58,6 +58,9 @@ cl::opt<std::string> Banks("mapcost-banks", cl::cat(Category), cl::desc("Shared 
 cl::opt<std::string> BankBytes("mapcost-bank-bytes", cl::cat(Category), cl::desc("Bytes per bank word (4)"));
 cl::opt<std::string> RLimit("mapcost-rlimit", cl::cat(Category),
                             cl::desc("Solver resource limit per query (deterministic)"));
+cl::opt<std::string> SolverLog("mapcost-solver-log", cl::cat(Category),
+                               cl::desc("Write each race query (SMT-LIB 2) into this file "
+                                        "before it is checked"));
 cl::opt<std::string> KernelSteps("mapcost-kernel-steps", cl::cat(Category),
                                  cl::desc("Step budget of each kernel's analysis"));
 cl::opt<std::string> ModuleSteps("mapcost-module-steps", cl::cat(Category),
@@ -108,6 +111,7 @@ bool collectOptions(Module &M, mc_options &O) {
                 {"warp-size", WarpSize},   {"line-bytes", LineBytes},
                 {"banks", Banks},          {"bank-bytes", BankBytes},
                 {"rlimit", RLimit},        {"report", Report},
+                {"solver-log", SolverLog},
                 {"kernel-steps", KernelSteps}, {"module-steps", ModuleSteps},
                 {"report-format", ReportFormat}, {"warnings", Warnings},
                 {"races", Races},

@@ -3,6 +3,7 @@
  *   build-fuzz/mapcost_fuzz -runs=20000 -seed=1 NEW_DIR test/fuzz/corpus
  *   build-fuzz/mapcost_fuzz FILE...        (each input once: regressions)
  *   MAPCOST_FUZZ_DUMP=k.ll build-fuzz/mapcost_fuzz FILE   (the prepared module)
+ *   MAPCOST_FUZZ_QUERY=q.smt2 build-fuzz/mapcost_fuzz ...  (the last race query)
  *
  * An input is an IR module (bitcode or text): a test kernel, generator
  * output, an llvm-stress module, or one of these mutated. mutate.c makes it
@@ -197,6 +198,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
    * small budgets take the analysis through its Inconclusive paths too;
    * the defaults would spend seconds of Z3 on one generated kernel. */
   o.rlimit = FUZZ_RLIMIT;
+  /* MAPCOST_FUZZ_QUERY=FILE: every race query is written there before it
+   * is checked, so a crash inside the solver leaves the query it was on. */
+  const char *query = getenv("MAPCOST_FUZZ_QUERY");
+  if (query)
+    snprintf(o.solver_log, sizeof o.solver_log, "%s", query);
   /* Z3 under the fuzzer's allocator hooks is slow: the race stage runs on
    * a quarter of the inputs (by hash), the others stop before it. */
   o.races = ((h >> 9) & 3) == 0;

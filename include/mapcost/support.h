@@ -47,6 +47,8 @@ typedef struct {
 
 /* Attaches b to a (NULL detaches: no limit). */
 void mc_arena_set_budget(mc_arena *a, mc_budget *b);
+/* The budget attached to a, or NULL. */
+mc_budget *mc_arena_budget(const mc_arena *a);
 /* Takes `steps` from the arena's budget for stage `in`; false, for good,
  * once the budget cannot pay. Always true without a budget. */
 bool mc_spend(mc_arena *a, uint64_t steps, const char *in);

@@ -6,6 +6,45 @@
 
 #include <z3.h>
 
+/* ---- child.c: Z3's work in a child process ------------------------------ */
+
+typedef enum {
+  MC_CHILD_DONE,           /* the job's reply came back */
+  MC_CHILD_SOLVER_CRASHED, /* a fault inside libz3: detail is the signal */
+  MC_CHILD_DIED,           /* detail: -signal, or the exit status */
+} mc_child_end;
+typedef struct {
+  mc_child_end end;
+  int detail;
+} mc_child_status;
+/* Runs job(arg, out) in a forked child and appends what it wrote into out
+ * to reply (in this process when there can be no child). */
+mc_child_status mc_drf_in_child(void (*job)(void *arg, mc_strbuf *out), void *arg,
+                                mc_strbuf *reply);
+/* Why what the child was to decide stays undecided, in words. */
+const char *mc_child_reason(mc_arena *a, mc_child_status s);
+
+/* ---- wire.c: a child's reply ------------------------------------------- */
+
+/* Numbers, strings (NULL too) and pointers (into memory the child shares
+ * with the parent: the IR, the kernel, string literals) as bytes. */
+void mc_wire_u64(mc_strbuf *b, uint64_t v);
+void mc_wire_str(mc_strbuf *b, const char *s);
+typedef struct {
+  const char *p, *end;
+  bool bad; /* read past the end, or out of memory */
+} mc_wire;
+uint64_t mc_unwire_u64(mc_wire *w);
+const char *mc_unwire_str(mc_wire *w, mc_arena *a); /* copied into a */
+/* What mc_drf_analyze decided (r's checked scopes, assumptions, reasons
+ * and arrays), whether it ran to the end, and the budget it left. */
+void mc_wire_drf(mc_strbuf *b, const mc_kernel_result *r, unsigned narrays, bool ok,
+                 const mc_budget *budget);
+/* Reads that back into r and *budget (when not NULL); false when the
+ * reply is malformed. */
+bool mc_unwire_drf(mc_wire *w, mc_arena *a, mc_kernel_result *r, unsigned narrays,
+                   bool *ok, mc_budget *budget);
+
 /* ---- z3expr.c: Z3 contexts and the translation of expressions --------- */
 
 /* A fresh context whose errors set a flag instead of aborting, with

@@ -933,11 +933,10 @@ static void add_reason(mc_kernel_result *res, const char *why) {
     res->reasons[res->nreasons++] = why;
 }
 
-bool mc_drf_analyze(mc_arena *a, const mc_protocol *p, const mc_options *o,
+/* mc_drf_analyze's work, in the child process (child.c). */
+static bool analyze(mc_arena *a, const mc_protocol *p, const mc_options *o,
                     mc_kernel_result *res) {
   const mc_kernel *k = p->kernel;
-  res->checked_block = true;
-  res->checked_grid = !o->only_intra_group;
   if (res->nassumptions < MC_MAX_NOTES)
     res->assumptions[res->nassumptions++] = MC_DRF_GRID_ASSUMPTION;
   if (!o->wrap_around && res->nassumptions < MC_MAX_NOTES)
@@ -974,13 +973,49 @@ bool mc_drf_analyze(mc_arena *a, const mc_protocol *p, const mc_options *o,
   return ok;
 }
 
-void mc_drf_print(mc_arena *a, const mc_protocol *p, const mc_options *o,
-                  mc_strbuf *out) {
-  mc_strbuf_printf(out, "drf %s\n", p->kernel->name);
-  if (p->failed) {
-    mc_strbuf_printf(out, "  not analysed: %s\n", p->failed);
-    return;
+typedef struct {
+  mc_arena *a;
+  const mc_protocol *p;
+  const mc_options *o;
+  mc_kernel_result *res;
+} drf_job;
+
+static void analyze_job(void *arg, mc_strbuf *out) {
+  drf_job *j = arg;
+  bool ok = analyze(j->a, j->p, j->o, j->res);
+  mc_wire_drf(out, j->res, j->p->kernel->narrays, ok, mc_arena_budget(j->a));
+}
+
+bool mc_drf_analyze(mc_arena *a, const mc_protocol *p, const mc_options *o,
+                    mc_kernel_result *res) {
+  res->checked_block = true;
+  res->checked_grid = !o->only_intra_group;
+  drf_job j = {a, p, o, res};
+  mc_strbuf reply = {0};
+  mc_child_status st = mc_drf_in_child(analyze_job, &j, &reply);
+  bool ok = true;
+  if (st.end == MC_CHILD_DONE) {
+    mc_wire w = {reply.data, reply.data + reply.len, reply.oom};
+    if (!mc_unwire_drf(&w, a, res, p->kernel->narrays, &ok, mc_arena_budget(a)))
+      st = (mc_child_status){MC_CHILD_DIED, 0};
   }
+  mc_strbuf_free(&reply);
+  if (st.end != MC_CHILD_DONE) {
+    const char *why = mc_child_reason(a, st);
+    if (!why)
+      return false;
+    for (unsigned i = 0; i < p->kernel->narrays; i++)
+      res->arrays[i] = (mc_array_result){MC_VERDICT_INCONCLUSIVE, why, NULL, 0};
+    add_reason(res, why);
+  }
+  return ok;
+}
+
+static void print_job(void *arg, mc_strbuf *out) {
+  drf_job *j = arg;
+  const mc_protocol *p = j->p;
+  mc_arena *a = j->a;
+  const mc_options *o = j->o;
   Z3_context z = mc_z3_context_new();
   drf_run r;
   if (!z || !run_init(&r, a, p, o, z)) {
@@ -1010,4 +1045,17 @@ void mc_drf_print(mc_arena *a, const mc_protocol *p, const mc_options *o,
   if (z)
     Z3_del_context(z);
   mc_z3_take_error();
+}
+
+void mc_drf_print(mc_arena *a, const mc_protocol *p, const mc_options *o,
+                  mc_strbuf *out) {
+  mc_strbuf_printf(out, "drf %s\n", p->kernel->name);
+  if (p->failed) {
+    mc_strbuf_printf(out, "  not analysed: %s\n", p->failed);
+    return;
+  }
+  drf_job j = {a, p, o, NULL};
+  mc_child_status st = mc_drf_in_child(print_job, &j, out);
+  if (st.end != MC_CHILD_DONE)
+    mc_strbuf_printf(out, "  not analysed: %s\n", mc_child_reason(a, st));
 }

@@ -1563,10 +1563,8 @@ static Z3_ast free_atom(void *data, const mc_atom *a) {
   return f->vars[f->n++] = mc_z3_var(f->z, name, a->width);
 }
 
-mc_sat mc_drf_satisfiable(const mc_sym *s, const mc_expr *cond,
-                          uint64_t rlimit,
-                          void (*values)(void *data, const mc_atom *a,
-                                         uint64_t bits),
+static mc_sat satisfiable(const mc_sym *s, const mc_expr *cond, uint64_t rlimit,
+                          void (*values)(void *data, const mc_atom *a, uint64_t bits),
                           void *data) {
   mc_arena *a = mc_arena_new();
   Z3_context z = a ? mc_z3_context_new() : NULL;
@@ -1623,5 +1621,53 @@ mc_sat mc_drf_satisfiable(const mc_sym *s, const mc_expr *cond,
   Z3_del_context(z);
   mc_z3_take_error();
   mc_arena_free(a);
+  return r;
+}
+
+/* In the child (child.c): the answer, then each atom's value (the atoms
+ * are the condition's, which the parent has too). */
+typedef struct {
+  const mc_sym *s;
+  const mc_expr *cond;
+  uint64_t rlimit;
+  bool values;
+} sat_job;
+
+static void put_value(void *out, const mc_atom *a, uint64_t bits) {
+  mc_wire_u64(out, (uintptr_t)a);
+  mc_wire_u64(out, bits);
+}
+
+static void sat_job_run(void *arg, mc_strbuf *out) {
+  sat_job *j = arg;
+  mc_strbuf values = {0};
+  mc_sat r = satisfiable(j->s, j->cond, j->rlimit, j->values ? put_value : NULL, &values);
+  mc_wire_u64(out, r);
+  mc_strbuf_appendn(out, values.data, values.len);
+  out->oom |= values.oom;
+  mc_strbuf_free(&values);
+}
+
+mc_sat mc_drf_satisfiable(const mc_sym *s, const mc_expr *cond,
+                          uint64_t rlimit,
+                          void (*values)(void *data, const mc_atom *a,
+                                         uint64_t bits),
+                          void *data) {
+  sat_job j = {s, cond, rlimit, values != NULL};
+  mc_strbuf reply = {0};
+  mc_sat r = MC_SAT_UNKNOWN;
+  if (mc_drf_in_child(sat_job_run, &j, &reply).end == MC_CHILD_DONE && !reply.oom) {
+    mc_wire w = {reply.data, reply.data + reply.len, false};
+    r = (mc_sat)mc_unwire_u64(&w);
+    while (!w.bad && w.p < w.end && values) {
+      const mc_atom *atom = (const mc_atom *)(uintptr_t)mc_unwire_u64(&w);
+      uint64_t bits = mc_unwire_u64(&w);
+      if (!w.bad)
+        values(data, atom, bits);
+    }
+    if (w.bad)
+      r = MC_SAT_UNKNOWN;
+  }
+  mc_strbuf_free(&reply);
   return r;
 }

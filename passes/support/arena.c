@@ -85,6 +85,8 @@ char *mc_sprintf(mc_arena *a, const char *fmt, ...) {
 
 void mc_arena_set_budget(mc_arena *a, mc_budget *b) { a->budget = b; }
 
+mc_budget *mc_arena_budget(const mc_arena *a) { return a->budget; }
+
 bool mc_spend(mc_arena *a, uint64_t steps, const char *in) {
   mc_budget *b = a->budget;
   if (!b)

@@ -26,7 +26,8 @@ static bool reserve(mc_strbuf *b, size_t extra) {
 void mc_strbuf_appendn(mc_strbuf *b, const char *s, size_t n) {
   if (!reserve(b, n))
     return;
-  memcpy(b->data + b->len, s, n);
+  if (n) /* s may be NULL then */
+    memcpy(b->data + b->len, s, n);
   b->len += n;
   b->data[b->len] = '\0';
 }

@@ -1,0 +1,252 @@
+/* child.c - stage 5: Z3's work in a child process.
+ *
+ * Z3 runs inside the user's compiler, and a crash inside Z3 would take the
+ * compile with it: Z3 4.8.12 has segfaulted in its arithmetic preprocessing
+ * on a fuzzed kernel. So each solver job of this stage (a kernel's races,
+ * the printer, a satisfiability check of the cost stage) runs in a forked
+ * child. The child sees the parent's memory as it was (the protocol, the
+ * kernel, the IR: pointers into them mean the same in the parent), does the
+ * job, writes what it found into a pipe (wire.c) and exits. A child that
+ * dies instead (a signal inside libz3, Z3 exiting the process, anything
+ * else) leaves the caller its status: the arrays are Inconclusive with the
+ * reason, and the compile goes on. When fork or pipe fails, the job runs
+ * in this process.
+ *
+ * In a build with AddressSanitizer, a child that dies outside Z3 or leaks
+ * (an error of ours: the sanitizer's report is on stderr) aborts the
+ * parent, so the sanitized suite and the fuzz campaign still fail on it;
+ * and the child's
+ * coverage counters (libFuzzer's inline 8-bit counters, in a build that has
+ * them) are added to the parent's, so a fuzzer still sees what the child
+ * ran.
+ */
+#define _GNU_SOURCE
+#include "drf_internal.h"
+
+#include <errno.h>
+#include <link.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define MC_SANITIZED 1
+#endif
+#endif
+#if !defined(MC_SANITIZED) && defined(__SANITIZE_ADDRESS__)
+#define MC_SANITIZED 1
+#endif
+
+/* The child's exit status: 0 when it wrote its reply; SOLVER_CRASH + the
+ * signal for a fault inside libz3, ELSEWHERE + the signal for one outside. */
+enum { SOLVER_CRASH = 100, ELSEWHERE = 140, WRITE_FAILED = 180, OUT_OF_MEMORY = 181,
+       LEAKED = 182 };
+
+/* LeakSanitizer's check, in sanitized builds: the child's leaks are
+ * errors too, and its exit skips the check at exit. */
+#ifdef MC_SANITIZED
+int __lsan_do_recoverable_leak_check(void);
+#endif
+
+/* Coverage counters of -fsanitize=fuzzer builds; NULL elsewhere. */
+extern uint8_t __start___sancov_cntrs[] __attribute__((weak));
+extern uint8_t __stop___sancov_cntrs[] __attribute__((weak));
+
+/* ---- The child ------------------------------------------------------------ */
+
+/* Set in the child only, before its handlers are installed. */
+static struct {
+  uintptr_t lo, hi; /* libz3's code */
+} z3_code;
+static const int faults[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE};
+static struct sigaction before[sizeof faults / sizeof *faults];
+
+/* libz3's executable segment: the object named libz3 (the symbol below may
+ * be interposed by a preloaded library), else the one that holds it. */
+static int find_z3(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  uintptr_t fn = (uintptr_t)data;
+  bool named = info->dlpi_name && strstr(info->dlpi_name, "libz3");
+  for (int i = 0; i < info->dlpi_phnum; i++) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
+    if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X) &&
+        (named || (fn >= lo && fn < lo + ph->p_memsz))) {
+      z3_code.lo = lo;
+      z3_code.hi = lo + ph->p_memsz;
+      return named;
+    }
+  }
+  return 0;
+}
+
+static uintptr_t fault_pc(void *context) {
+#if defined(__x86_64__)
+  return (uintptr_t)((ucontext_t *)context)->uc_mcontext.gregs[REG_RIP];
+#elif defined(__aarch64__)
+  return (uintptr_t)((ucontext_t *)context)->uc_mcontext.pc;
+#else
+  (void)context;
+  return 0;
+#endif
+}
+
+static void on_fault(int sig, siginfo_t *info, void *context) {
+  (void)info;
+  uintptr_t pc = fault_pc(context);
+  if (pc && pc >= z3_code.lo && pc < z3_code.hi)
+    _exit(SOLVER_CRASH + sig);
+#ifdef MC_SANITIZED
+  /* the handler from before (the sanitizer's) reports the fault again */
+  for (unsigned i = 0; i < sizeof faults / sizeof *faults; i++)
+    if (faults[i] == sig)
+      sigaction(sig, &before[i], NULL);
+  return;
+#else
+  _exit(ELSEWHERE + sig);
+#endif
+}
+
+static bool write_all(int fd, const void *data, size_t n) {
+  const char *p = data;
+  while (n) {
+    ssize_t k = write(fd, p, n);
+    if (k < 0 && errno == EINTR)
+      continue;
+    if (k <= 0)
+      return false;
+    p += k;
+    n -= (size_t)k;
+  }
+  return true;
+}
+
+static _Noreturn void child(void (*job)(void *, mc_strbuf *), void *arg, int fd) {
+  dl_iterate_phdr(find_z3, (void *)(uintptr_t)&Z3_solver_check);
+  static char altstack[1 << 16]; /* a fault from a stack overflow */
+  stack_t ss = {.ss_sp = altstack, .ss_size = sizeof altstack};
+  sigaltstack(&ss, NULL);
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = on_fault;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+  sigemptyset(&sa.sa_mask);
+  for (unsigned i = 0; i < sizeof faults / sizeof *faults; i++)
+    sigaction(faults[i], &sa, &before[i]);
+
+  mc_strbuf out = {0};
+  job(arg, &out);
+  uint64_t n = out.len;
+  size_t ncounters = __start___sancov_cntrs && __stop___sancov_cntrs
+                         ? (size_t)(__stop___sancov_cntrs - __start___sancov_cntrs)
+                         : 0;
+  int status = out.oom ? OUT_OF_MEMORY
+               : write_all(fd, &n, sizeof n) && write_all(fd, out.data, out.len) &&
+                       write_all(fd, __start___sancov_cntrs, ncounters)
+                   ? 0
+                   : WRITE_FAILED;
+  mc_strbuf_free(&out);
+#ifdef MC_SANITIZED
+  if (__lsan_do_recoverable_leak_check())
+    status = LEAKED;
+#endif
+  _exit(status);
+}
+
+/* ---- The parent ----------------------------------------------------------- */
+
+/* The child's counters, added to this process's (saturating). */
+static void add_coverage(const uint8_t *c, size_t n) {
+  size_t have = __start___sancov_cntrs && __stop___sancov_cntrs
+                    ? (size_t)(__stop___sancov_cntrs - __start___sancov_cntrs)
+                    : 0;
+  for (size_t i = 0; i < n && i < have; i++) {
+    unsigned v = __start___sancov_cntrs[i] + c[i];
+    __start___sancov_cntrs[i] = (uint8_t)(v > 255 ? 255 : v);
+  }
+}
+
+mc_child_status mc_drf_in_child(void (*job)(void *, mc_strbuf *), void *arg,
+                                mc_strbuf *reply) {
+  int fd[2];
+  fflush(NULL); /* nothing buffered is written twice if Z3 calls exit() */
+  pid_t pid = -1;
+  if (pipe(fd) == 0) {
+    pid = fork();
+    if (pid < 0) {
+      close(fd[0]);
+      close(fd[1]);
+    }
+  }
+  if (pid < 0) { /* no child: the job runs here */
+    job(arg, reply);
+    return (mc_child_status){MC_CHILD_DONE, 0};
+  }
+  if (pid == 0) {
+    close(fd[0]);
+    child(job, arg, fd[1]);
+  }
+  close(fd[1]);
+  mc_strbuf got = {0};
+  char buf[1 << 14];
+  for (;;) {
+    ssize_t k = read(fd[0], buf, sizeof buf);
+    if (k < 0 && errno == EINTR)
+      continue;
+    if (k <= 0)
+      break;
+    mc_strbuf_appendn(&got, buf, (size_t)k);
+  }
+  close(fd[0]);
+  int st = 0;
+  while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+    ;
+  mc_child_status s = {MC_CHILD_DIED, 0};
+  uint64_t n = 0;
+  if (WIFEXITED(st)) {
+    int code = WEXITSTATUS(st);
+    s.detail = code;
+    if (code == 0 && !got.oom && got.len >= sizeof n) {
+      memcpy(&n, got.data, sizeof n);
+      if (n <= got.len - sizeof n) {
+        mc_strbuf_appendn(reply, got.data + sizeof n, (size_t)n);
+        add_coverage((const uint8_t *)got.data + sizeof n + n, got.len - sizeof n - n);
+        s.end = MC_CHILD_DONE;
+      }
+    } else if (code > SOLVER_CRASH && code < ELSEWHERE) {
+      s.end = MC_CHILD_SOLVER_CRASHED;
+      s.detail = code - SOLVER_CRASH;
+    } else if (code > ELSEWHERE && code < WRITE_FAILED) {
+      s.detail = -(code - ELSEWHERE);
+    }
+  } else if (WIFSIGNALED(st)) {
+    s.detail = -WTERMSIG(st);
+  }
+  mc_strbuf_free(&got);
+#ifdef MC_SANITIZED
+  if (s.end == MC_CHILD_DIED) {
+    fprintf(stderr, "mapcost: the race analysis's child process died (%s %d): "
+                    "an error of mapcost's, see the report above\n",
+            s.detail < 0 ? "signal" : "exit status", s.detail < 0 ? -s.detail : s.detail);
+    abort();
+  }
+#endif
+  return s;
+}
+
+const char *mc_child_reason(mc_arena *a, mc_child_status s) {
+  if (s.end == MC_CHILD_SOLVER_CRASHED)
+    return mc_sprintf(a, "Z3 crashed (signal %d inside libz3) and the compile went on; "
+                         "-mapcost-solver-log=FILE keeps the query for a bug report",
+                      s.detail);
+  if (s.detail < 0)
+    return mc_sprintf(a, "the race analysis stopped on signal %d and the compile went on",
+                      -s.detail);
+  return mc_sprintf(a, "the race analysis stopped (exit status %d) and the compile went on",
+                    s.detail);
+}

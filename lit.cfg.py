@@ -18,6 +18,9 @@
 #   %mapcost                               scripts/mapcost using this plugin
 #   %opt_viewer                            the LLVM's opt-viewer folder (optrecord.py)
 #   %clang++ %src_root                     clang++ of that LLVM, the source tree
+#   %asan_runtime                          the sanitizer runtime a sanitized
+#                                          plugin needs first in LD_PRELOAD
+#                                          (empty otherwise)
 # Features: llvm19 or llvm22, cuda-sdk (its headers work with this clang), nvcc,
 # cuda-gpu (a GPU to run on).
 import os
@@ -87,6 +90,7 @@ config.substitutions += [
     ("%nvcc", config.nvcc or "nvcc"),
     ("%load_plugin", load),
     ("%plugin", plugin),
+    ("%asan_runtime", config.asan_runtime or ""),
     ("%prelude", prelude),
     ("%runtime", runtime),
     ("%mapcost", "%s %s" % (config.python,

@@ -12,13 +12,15 @@
  * reason, and the compile goes on. When fork or pipe fails, the job runs
  * in this process.
  *
- * In a build with AddressSanitizer, a child that dies outside Z3 or leaks
- * (an error of ours: the sanitizer's report is on stderr) aborts the
- * parent, so the sanitized suite and the fuzz campaign still fail on it;
- * and the child's
+ * In a build with AddressSanitizer, a child that dies outside Z3 (an error
+ * of ours: the sanitizer's report is on stderr) aborts the parent, so the
+ * sanitized suite and the fuzz campaign still fail on it; and the child's
  * coverage counters (libFuzzer's inline 8-bit counters, in a build that has
  * them) are added to the parent's, so a fuzzer still sees what the child
- * ran.
+ * ran. The child's leaks are not checked: what it leaks ends with it, and
+ * LeakSanitizer cannot check a forked child (its threads are known by the
+ * parent's ids, so it scans none of their stacks and reports what only they
+ * reference).
  */
 #define _GNU_SOURCE
 #include "drf_internal.h"
@@ -44,18 +46,16 @@
 
 /* The child's exit status: 0 when it wrote its reply; SOLVER_CRASH + the
  * signal for a fault inside libz3, ELSEWHERE + the signal for one outside. */
-enum { SOLVER_CRASH = 100, ELSEWHERE = 140, WRITE_FAILED = 180, OUT_OF_MEMORY = 181,
-       LEAKED = 182 };
-
-/* LeakSanitizer's check, in sanitized builds: the child's leaks are
- * errors too, and its exit skips the check at exit. */
-#ifdef MC_SANITIZED
-int __lsan_do_recoverable_leak_check(void);
-#endif
+enum { SOLVER_CRASH = 100, ELSEWHERE = 140, WRITE_FAILED = 180, OUT_OF_MEMORY = 181 };
 
 /* Coverage counters of -fsanitize=fuzzer builds; NULL elsewhere. */
 extern uint8_t __start___sancov_cntrs[] __attribute__((weak));
 extern uint8_t __stop___sancov_cntrs[] __attribute__((weak));
+static size_t ncounters(void) {
+  return __start___sancov_cntrs && __stop___sancov_cntrs
+             ? (size_t)(__stop___sancov_cntrs - __start___sancov_cntrs)
+             : 0;
+}
 
 /* ---- The child ------------------------------------------------------------ */
 
@@ -127,6 +127,9 @@ static bool write_all(int fd, const void *data, size_t n) {
 }
 
 static _Noreturn void child(void (*job)(void *, mc_strbuf *), void *arg, int fd) {
+  /* from zero, so that the parent adds only what the child ran */
+  if (ncounters())
+    memset(__start___sancov_cntrs, 0, ncounters());
   dl_iterate_phdr(find_z3, (void *)(uintptr_t)&Z3_solver_check);
   static char altstack[1 << 16]; /* a fault from a stack overflow */
   stack_t ss = {.ss_sp = altstack, .ss_size = sizeof altstack};
@@ -142,19 +145,12 @@ static _Noreturn void child(void (*job)(void *, mc_strbuf *), void *arg, int fd)
   mc_strbuf out = {0};
   job(arg, &out);
   uint64_t n = out.len;
-  size_t ncounters = __start___sancov_cntrs && __stop___sancov_cntrs
-                         ? (size_t)(__stop___sancov_cntrs - __start___sancov_cntrs)
-                         : 0;
   int status = out.oom ? OUT_OF_MEMORY
                : write_all(fd, &n, sizeof n) && write_all(fd, out.data, out.len) &&
-                       write_all(fd, __start___sancov_cntrs, ncounters)
+                       write_all(fd, __start___sancov_cntrs, ncounters())
                    ? 0
                    : WRITE_FAILED;
   mc_strbuf_free(&out);
-#ifdef MC_SANITIZED
-  if (__lsan_do_recoverable_leak_check())
-    status = LEAKED;
-#endif
   _exit(status);
 }
 
@@ -162,10 +158,7 @@ static _Noreturn void child(void (*job)(void *, mc_strbuf *), void *arg, int fd)
 
 /* The child's counters, added to this process's (saturating). */
 static void add_coverage(const uint8_t *c, size_t n) {
-  size_t have = __start___sancov_cntrs && __stop___sancov_cntrs
-                    ? (size_t)(__stop___sancov_cntrs - __start___sancov_cntrs)
-                    : 0;
-  for (size_t i = 0; i < n && i < have; i++) {
+  for (size_t i = 0; i < n && i < ncounters(); i++) {
     unsigned v = __start___sancov_cntrs[i] + c[i];
     __start___sancov_cntrs[i] = (uint8_t)(v > 255 ? 255 : v);
   }

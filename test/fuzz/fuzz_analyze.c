@@ -15,7 +15,8 @@
  * every stage, and the concrete interpreter on a small launch. For a
  * quarter of the inputs it analyses a second clone and aborts unless both
  * reports are byte-identical (determinism). Crashes, sanitizer reports,
- * leaks and hangs (-timeout) are failures.
+ * leaks and hangs (-timeout) are failures; a crash inside Z3, which the
+ * analysis survives, is said on stderr.
  */
 #include "mapcost/analyze.h"
 #include "mapcost/kernels.h"
@@ -220,9 +221,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     o.grid_dim[1] = o.grid_dim[2] = 1;
   }
   char *first = analyze(m, &o);
+  /* A crash inside Z3 (passes/drf/child.c) leaves the kernel Inconclusive:
+   * said in the campaign's log, and outside what must be deterministic. */
+  bool z3_crashed = first && strstr(first, "Z3 crashed");
+  if (z3_crashed)
+    fprintf(stderr, "mapcost_fuzz: Z3 crashed on this input (hash %016llx); the analysis went on\n",
+            (unsigned long long)h);
   if (((h >> 30) & 3) == 0) {
     char *second = analyze(m, &o);
-    if (strcmp(first ? first : "", second ? second : "")) {
+    if (!z3_crashed && !(second && strstr(second, "Z3 crashed")) &&
+        strcmp(first ? first : "", second ? second : "")) {
       fprintf(stderr, "mapcost_fuzz: two analyses of one module differ:\n%s\n---\n%s\n",
               first, second);
       abort();

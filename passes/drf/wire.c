@@ -140,8 +140,12 @@ static void unwire_notes(mc_wire *w, mc_arena *a, const char **notes, unsigned *
     w->bad = true;
     return;
   }
+  const char *got[MC_MAX_NOTES];
   for (unsigned i = 0; i < k; i++)
-    notes[i] = mc_unwire_str(w, a);
+    got[i] = mc_unwire_str(w, a);
+  if (w->bad) /* the notes stay as they were */
+    return;
+  memcpy(notes, got, k * sizeof *got);
   *n = (unsigned)k;
 }
 

@@ -134,14 +134,21 @@ static void test_wire(mc_arena *a) {
   CHECK_STR(x ? x->iterations[0].name : NULL, "i");
   CHECK_STR(x ? x->suppress_reason : NULL, "benign");
 
-  /* every reply cut short is refused */
-  bool refused = true;
+  /* every reply cut short is refused, and leaves no note missing */
+  bool refused = true, whole = true;
   for (size_t n = 0; n < wire.len; n++) {
     memset(back_arrays, 0, sizeof back_arrays);
+    mc_kernel_result before = {.nassumptions = 1, .nreasons = 1, .arrays = back_arrays};
+    before.assumptions[0] = before.reasons[0] = "before";
     mc_wire cut = {wire.data, wire.data + n, false};
-    refused &= !mc_unwire_drf(&cut, a, &back, 2, &ok, NULL);
+    refused &= !mc_unwire_drf(&cut, a, &before, 2, &ok, NULL);
+    for (unsigned i = 0; i < before.nassumptions; i++)
+      whole &= before.assumptions[i] != NULL;
+    for (unsigned i = 0; i < before.nreasons; i++)
+      whole &= before.reasons[i] != NULL;
   }
   CHECK(refused);
+  CHECK(whole);
   mc_strbuf_free(&wire);
 }
 

@@ -79,6 +79,14 @@ bool mc_drf_analyze(mc_arena *a, const mc_protocol *p, const mc_options *o,
 void mc_drf_print(mc_arena *a, const mc_protocol *p, const mc_options *o,
                   mc_strbuf *out);
 
+/* Runs job(arg, out), which may use Z3 (mc_drf_satisfiable), where a crash
+ * inside Z3 cannot end the compile: in a child process (passes/drf/child.c;
+ * directly when this is one already), appending what it writes to `out`
+ * and spending what it spent from a's budget. False when it did not finish
+ * (a crash inside Z3): `out` then holds nothing of it. */
+bool mc_drf_isolated(mc_arena *a, void (*job)(void *arg, mc_strbuf *out), void *arg,
+                     mc_strbuf *out);
+
 /* ---- The translation alone, for tests ------------------------------------ */
 
 typedef enum { MC_SAT_NO, MC_SAT_YES, MC_SAT_UNKNOWN } mc_sat;

@@ -112,7 +112,7 @@ const mc_expr *cost_refold_max(mc_sym *s, const mc_expr *e);
  * each query within a share of rlimit (0: the default) and paid for from
  * a's step budget: *exact when proven the largest, else an upper bound (a
  * query ran out of its share, or the steps ran out). False when no answer
- * (e's range unbounded). */
+ * (e's range unbounded, or Z3 crashed). */
 bool cost_solver_max(mc_arena *a, mc_sym *s, const mc_expr *e, uint64_t rlimit,
                      int64_t *max, bool *exact);
 

@@ -17,10 +17,15 @@
  * Each query is paid for from the kernel's step budget as the race stage
  * pays (QUERY_STEPS, a hundredth of its rlimit for one that spends it
  * all): a spent budget stops the search too, and the analysis after it.
+ * The whole search runs where a crash inside Z3 cannot end the compile
+ * (mc_drf_isolated: one child process for all its queries); one that
+ * crashed leaves the caller its interval bounds.
  */
 #include "cost_impl.h"
 
 #include "mapcost/drf.h"
+
+#include <string.h>
 
 enum { MAX_QUERIES = 70, QUERY_SHARE = 16, QUERY_STEPS = 1000 };
 
@@ -36,13 +41,9 @@ static mc_sat at_least(mc_arena *a, mc_sym *s, const mc_expr *e, int64_t v,
   return r;
 }
 
-bool cost_solver_max(mc_arena *a, mc_sym *s, const mc_expr *e, uint64_t rlimit,
-                     int64_t *max, bool *exact) {
-  if (!e || e->width != 64)
-    return false;
+static void search(mc_arena *a, mc_sym *s, const mc_expr *e, uint64_t rlimit,
+                   int64_t *max, bool *exact) {
   int64_t lo = e->range.lo, hi = e->range.hi;
-  if (lo == INT64_MIN || hi == INT64_MAX || lo > hi)
-    return false;
   uint64_t each = (rlimit ? rlimit : MC_DRF_DEFAULT_RLIMIT) / QUERY_SHARE;
   if (!each)
     each = 1;
@@ -61,5 +62,42 @@ bool cost_solver_max(mc_arena *a, mc_sym *s, const mc_expr *e, uint64_t rlimit,
     reached = at_least(a, s, e, lo, each) == MC_SAT_YES;
   *max = hi;
   *exact = reached && lo == hi;
-  return true;
+}
+
+typedef struct {
+  mc_arena *a;
+  mc_sym *s;
+  const mc_expr *e;
+  uint64_t rlimit;
+} search_job;
+
+typedef struct {
+  int64_t max;
+  bool exact;
+} search_result;
+
+static void run_search(void *arg, mc_strbuf *out) {
+  search_job *j = arg;
+  search_result r;
+  search(j->a, j->s, j->e, j->rlimit, &r.max, &r.exact);
+  mc_strbuf_appendn(out, (const char *)&r, sizeof r);
+}
+
+bool cost_solver_max(mc_arena *a, mc_sym *s, const mc_expr *e, uint64_t rlimit,
+                     int64_t *max, bool *exact) {
+  if (!e || e->width != 64 || e->range.lo == INT64_MIN || e->range.hi == INT64_MAX ||
+      e->range.lo > e->range.hi)
+    return false;
+  search_job j = {a, s, e, rlimit};
+  mc_strbuf reply = {0};
+  bool done = mc_drf_isolated(a, run_search, &j, &reply) && !reply.oom &&
+              reply.len == sizeof(search_result);
+  if (done) {
+    search_result r;
+    memcpy(&r, reply.data, sizeof r);
+    *max = r.max;
+    *exact = r.exact;
+  }
+  mc_strbuf_free(&reply);
+  return done;
 }

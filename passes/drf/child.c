@@ -59,6 +59,9 @@ static size_t ncounters(void) {
 
 /* ---- The child ------------------------------------------------------------ */
 
+/* In a child: its jobs run in it. */
+static bool in_child;
+
 /* Set in the child only, before its handlers are installed. */
 static struct {
   uintptr_t lo, hi; /* libz3's code */
@@ -127,6 +130,7 @@ static bool write_all(int fd, const void *data, size_t n) {
 }
 
 static _Noreturn void child(void (*job)(void *, mc_strbuf *), void *arg, int fd) {
+  in_child = true;
   /* from zero, so that the parent adds only what the child ran */
   if (ncounters())
     memset(__start___sancov_cntrs, 0, ncounters());
@@ -169,14 +173,14 @@ mc_child_status mc_drf_in_child(void (*job)(void *, mc_strbuf *), void *arg,
   int fd[2];
   fflush(NULL); /* nothing buffered is written twice if Z3 calls exit() */
   pid_t pid = -1;
-  if (pipe(fd) == 0) {
+  if (!in_child && pipe(fd) == 0) {
     pid = fork();
     if (pid < 0) {
       close(fd[0]);
       close(fd[1]);
     }
   }
-  if (pid < 0) { /* no child: the job runs here */
+  if (pid < 0) { /* in a child already, or none: the job runs here */
     job(arg, reply);
     return (mc_child_status){MC_CHILD_DONE, 0};
   }
@@ -230,6 +234,59 @@ mc_child_status mc_drf_in_child(void (*job)(void *, mc_strbuf *), void *arg,
   }
 #endif
   return s;
+}
+
+typedef struct {
+  mc_arena *a;
+  void (*job)(void *, mc_strbuf *);
+  void *arg;
+} spending;
+
+/* The job's reply (its length first), then the budget it left. */
+static void spending_job(void *arg, mc_strbuf *out) {
+  spending *j = arg;
+  mc_strbuf reply = {0};
+  j->job(j->arg, &reply);
+  mc_wire_u64(out, reply.len);
+  mc_strbuf_appendn(out, reply.data, reply.len);
+  out->oom |= reply.oom;
+  mc_strbuf_free(&reply);
+  mc_wire_budget(out, mc_arena_budget(j->a));
+}
+
+mc_child_status mc_drf_in_child_spending(mc_arena *a, void (*job)(void *, mc_strbuf *),
+                                         void *arg, mc_strbuf *reply) {
+  if (in_child) {
+    job(arg, reply);
+    return (mc_child_status){MC_CHILD_DONE, 0};
+  }
+  spending j = {a, job, arg};
+  mc_strbuf got = {0};
+  mc_child_status s = mc_drf_in_child(spending_job, &j, &got);
+  if (s.end == MC_CHILD_DONE) {
+    mc_wire w = {got.data, got.data + got.len, got.oom};
+    uint64_t n = mc_unwire_u64(&w);
+    const char *data = w.p;
+    w.bad |= n > (uint64_t)(w.end - w.p);
+    if (!w.bad)
+      w.p += n;
+    mc_budget left = mc_unwire_budget(&w);
+    mc_budget *b = mc_arena_budget(a);
+    if (w.bad) {
+      s = (mc_child_status){MC_CHILD_DIED, 0};
+    } else {
+      mc_strbuf_appendn(reply, data, (size_t)n);
+      if (b) /* the child's spending (the reply's copies here aside) */
+        *b = left;
+    }
+  }
+  mc_strbuf_free(&got);
+  return s;
+}
+
+bool mc_drf_isolated(mc_arena *a, void (*job)(void *, mc_strbuf *), void *arg,
+                     mc_strbuf *out) {
+  return mc_drf_in_child_spending(a, job, arg, out).end == MC_CHILD_DONE;
 }
 
 const char *mc_child_reason(mc_arena *a, mc_child_status s) {

@@ -18,9 +18,13 @@ typedef struct {
   int detail;
 } mc_child_status;
 /* Runs job(arg, out) in a forked child and appends what it wrote into out
- * to reply (in this process when there can be no child). */
+ * to reply (in this process when there can be no child, or this is one). */
 mc_child_status mc_drf_in_child(void (*job)(void *arg, mc_strbuf *out), void *arg,
                                 mc_strbuf *reply);
+/* The same, and what the job spent from a's budget is spent here too
+ * (mc_drf_isolated, with the child's end). */
+mc_child_status mc_drf_in_child_spending(mc_arena *a, void (*job)(void *arg, mc_strbuf *out),
+                                         void *arg, mc_strbuf *reply);
 /* Why what the child was to decide stays undecided, in words. */
 const char *mc_child_reason(mc_arena *a, mc_child_status s);
 
@@ -36,14 +40,15 @@ typedef struct {
 } mc_wire;
 uint64_t mc_unwire_u64(mc_wire *w);
 const char *mc_unwire_str(mc_wire *w, mc_arena *a); /* copied into a */
+/* A budget's state: what a child left of the parent's. */
+void mc_wire_budget(mc_strbuf *b, const mc_budget *budget);
+mc_budget mc_unwire_budget(mc_wire *w);
 /* What mc_drf_analyze decided (r's checked scopes, assumptions, reasons
- * and arrays), whether it ran to the end, and the budget it left. */
-void mc_wire_drf(mc_strbuf *b, const mc_kernel_result *r, unsigned narrays, bool ok,
-                 const mc_budget *budget);
-/* Reads that back into r and *budget (when not NULL); false when the
- * reply is malformed. */
+ * and arrays) and whether it ran to the end. */
+void mc_wire_drf(mc_strbuf *b, const mc_kernel_result *r, unsigned narrays, bool ok);
+/* Reads that back into r; false when the reply is malformed. */
 bool mc_unwire_drf(mc_wire *w, mc_arena *a, mc_kernel_result *r, unsigned narrays,
-                   bool *ok, mc_budget *budget);
+                   bool *ok);
 
 /* ---- z3expr.c: Z3 contexts and the translation of expressions --------- */
 

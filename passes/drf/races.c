@@ -983,7 +983,7 @@ typedef struct {
 static void analyze_job(void *arg, mc_strbuf *out) {
   drf_job *j = arg;
   bool ok = analyze(j->a, j->p, j->o, j->res);
-  mc_wire_drf(out, j->res, j->p->kernel->narrays, ok, mc_arena_budget(j->a));
+  mc_wire_drf(out, j->res, j->p->kernel->narrays, ok);
 }
 
 bool mc_drf_analyze(mc_arena *a, const mc_protocol *p, const mc_options *o,
@@ -992,11 +992,11 @@ bool mc_drf_analyze(mc_arena *a, const mc_protocol *p, const mc_options *o,
   res->checked_grid = !o->only_intra_group;
   drf_job j = {a, p, o, res};
   mc_strbuf reply = {0};
-  mc_child_status st = mc_drf_in_child(analyze_job, &j, &reply);
+  mc_child_status st = mc_drf_in_child_spending(a, analyze_job, &j, &reply);
   bool ok = true;
   if (st.end == MC_CHILD_DONE) {
     mc_wire w = {reply.data, reply.data + reply.len, reply.oom};
-    if (!mc_unwire_drf(&w, a, res, p->kernel->narrays, &ok, mc_arena_budget(a)))
+    if (!mc_unwire_drf(&w, a, res, p->kernel->narrays, &ok))
       st = (mc_child_status){MC_CHILD_DIED, 0};
   }
   mc_strbuf_free(&reply);
@@ -1055,7 +1055,7 @@ void mc_drf_print(mc_arena *a, const mc_protocol *p, const mc_options *o,
     return;
   }
   drf_job j = {a, p, o, NULL};
-  mc_child_status st = mc_drf_in_child(print_job, &j, out);
+  mc_child_status st = mc_drf_in_child_spending(a, print_job, &j, out);
   if (st.end != MC_CHILD_DONE)
     mc_strbuf_printf(out, "  not analysed: %s\n", mc_child_reason(a, st));
 }

@@ -149,13 +149,24 @@ static void unwire_notes(mc_wire *w, mc_arena *a, const char **notes, unsigned *
   *n = (unsigned)k;
 }
 
-void mc_wire_drf(mc_strbuf *b, const mc_kernel_result *r, unsigned narrays, bool ok,
-                 const mc_budget *budget) {
-  mc_wire_u64(b, ok);
+void mc_wire_budget(mc_strbuf *b, const mc_budget *budget) {
   mc_wire_u64(b, budget ? budget->left : 0);
   mc_wire_u64(b, budget ? budget->used : 0);
   mc_wire_u64(b, budget && budget->spent);
   mc_wire_u64(b, budget ? (uintptr_t)budget->in : 0); /* a string literal */
+}
+
+mc_budget mc_unwire_budget(mc_wire *w) {
+  mc_budget b = {0};
+  b.left = mc_unwire_u64(w);
+  b.used = mc_unwire_u64(w);
+  b.spent = mc_unwire_u64(w) != 0;
+  b.in = (const char *)(uintptr_t)mc_unwire_u64(w);
+  return b;
+}
+
+void mc_wire_drf(mc_strbuf *b, const mc_kernel_result *r, unsigned narrays, bool ok) {
+  mc_wire_u64(b, ok);
   mc_wire_u64(b, (uint64_t)r->checked_block | (uint64_t)r->checked_grid << 1);
   wire_notes(b, r->assumptions, r->nassumptions);
   wire_notes(b, r->reasons, r->nreasons);
@@ -170,13 +181,8 @@ void mc_wire_drf(mc_strbuf *b, const mc_kernel_result *r, unsigned narrays, bool
 }
 
 bool mc_unwire_drf(mc_wire *w, mc_arena *a, mc_kernel_result *r, unsigned narrays,
-                   bool *ok, mc_budget *budget) {
+                   bool *ok) {
   *ok = mc_unwire_u64(w) != 0;
-  mc_budget spent = {0};
-  spent.left = mc_unwire_u64(w);
-  spent.used = mc_unwire_u64(w);
-  spent.spent = mc_unwire_u64(w) != 0;
-  spent.in = (const char *)(uintptr_t)mc_unwire_u64(w);
   uint64_t checked = mc_unwire_u64(w);
   r->checked_block = checked & 1;
   r->checked_grid = checked >> 1 & 1;
@@ -198,9 +204,5 @@ bool mc_unwire_drf(mc_wire *w, mc_arena *a, mc_kernel_result *r, unsigned narray
     ar->races = races;
     ar->nraces = w->bad ? 0 : (unsigned)n;
   }
-  if (w->bad)
-    return false;
-  if (budget) /* the child's spending, memory of the reply's copies aside */
-    *budget = spent;
-  return true;
+  return !w->bad;
 }

@@ -1,12 +1,14 @@
 /* Unit tests of stage 5's child processes (passes/drf/child.c, wire.c): a
  * job's reply comes back; a fault inside libz3 is reported as Z3's crash
  * and the caller goes on; a kernel's race results cross the pipe intact,
- * and a reply cut short is refused. */
+ * and a reply cut short is refused; what an isolated job spends is the
+ * caller's, and a job isolated inside one runs in the same child. */
 #include "check.h"
 
 #include "../../passes/drf/drf_internal.h"
 
 #include <signal.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <string.h>
 #include <unistd.h>
@@ -93,19 +95,16 @@ static void test_wire(mc_arena *a) {
   r.assumptions[0] = "an assumption";
   r.reasons[0] = "first";
   r.reasons[1] = "second";
-  mc_budget b = {100, 23, true, "races"};
   mc_strbuf wire = {0};
-  mc_wire_drf(&wire, &r, 2, true, &b);
+  mc_wire_drf(&wire, &r, 2, true);
 
   mc_array_result back_arrays[2];
   memset(back_arrays, 0, sizeof back_arrays);
   mc_kernel_result back = {.arrays = back_arrays};
-  mc_budget back_b = {0};
   bool ok = false;
   mc_wire w = {wire.data, wire.data + wire.len, false};
-  CHECK(mc_unwire_drf(&w, a, &back, 2, &ok, &back_b));
+  CHECK(mc_unwire_drf(&w, a, &back, 2, &ok));
   CHECK(ok && w.p == w.end);
-  CHECK(back_b.left == 100 && back_b.used == 23 && back_b.spent && back_b.in == b.in);
   CHECK(back.checked_block && !back.checked_grid);
   CHECK(back.nassumptions == 1 && back.nreasons == 2);
   CHECK_STR(back.assumptions[0], "an assumption");
@@ -141,7 +140,7 @@ static void test_wire(mc_arena *a) {
     mc_kernel_result before = {.nassumptions = 1, .nreasons = 1, .arrays = back_arrays};
     before.assumptions[0] = before.reasons[0] = "before";
     mc_wire cut = {wire.data, wire.data + n, false};
-    refused &= !mc_unwire_drf(&cut, a, &before, 2, &ok, NULL);
+    refused &= !mc_unwire_drf(&cut, a, &before, 2, &ok);
     for (unsigned i = 0; i < before.nassumptions; i++)
       whole &= before.assumptions[i] != NULL;
     for (unsigned i = 0; i < before.nreasons; i++)
@@ -152,6 +151,44 @@ static void test_wire(mc_arena *a) {
   mc_strbuf_free(&wire);
 }
 
+/* spends 40 steps, then runs `inner` (if any) isolated too: in this child */
+typedef struct {
+  mc_arena *a;
+  void (*inner)(void *, mc_strbuf *);
+} spender;
+
+static void spend_40(void *arg, mc_strbuf *out) {
+  spender *sp = arg;
+  mc_spend(sp->a, 40, "cost");
+  mc_strbuf_printf(out, "pid %d", (int)getpid());
+  if (sp->inner) {
+    spender inner = {sp->a, NULL};
+    mc_strbuf_append(out, ", ");
+    CHECK(mc_drf_isolated(sp->a, sp->inner, &inner, out));
+  }
+}
+
+static void test_isolated(void) {
+  mc_arena *a = mc_arena_new();
+  mc_budget b = {100, 0, false, NULL};
+  mc_arena_set_budget(a, &b);
+  mc_strbuf out = {0};
+  spender sp = {a, spend_40};
+  CHECK(mc_drf_isolated(a, spend_40, &sp, &out));
+  /* both ran in one child, not here; what they spent is spent here */
+  int outer = 0, inner = 0;
+  CHECK(sscanf(mc_strbuf_str(&out), "pid %d, pid %d", &outer, &inner) == 2);
+  CHECK(outer == inner && outer != (int)getpid());
+  CHECK(b.left == 20 && b.used == 80 && !b.spent);
+  CHECK_STR(b.in, "cost");
+  mc_strbuf_free(&out);
+
+  CHECK(!mc_drf_isolated(a, crash_z3, NULL, &out)); /* a crash: nothing of it */
+  CHECK(out.len == 0 && b.left == 20 && b.used == 80);
+  mc_strbuf_free(&out);
+  mc_arena_free(a);
+}
+
 int main(void) {
   mc_arena *a = mc_arena_new();
   test_child(a);
@@ -159,6 +196,7 @@ int main(void) {
   test_died(a);
 #endif
   test_wire(a);
+  test_isolated();
   mc_arena_free(a);
   return check_report("child");
 }

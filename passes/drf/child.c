@@ -2,9 +2,9 @@
  *
  * Z3 runs inside the user's compiler, and a crash inside Z3 would take the
  * compile with it: Z3 4.8.12 has segfaulted in its arithmetic preprocessing
- * on a fuzzed kernel. So each solver job of this stage (a kernel's races,
- * the printer, a satisfiability check of the cost stage) runs in a forked
- * child. The child sees the parent's memory as it was (the protocol, the
+ * on a fuzzed kernel. So each solver job (a kernel's races, the printer,
+ * a maximisation of the cost stage: mc_drf_isolated) runs in a forked
+ * child, and what it spent from the kernel's budget is spent here too. The child sees the parent's memory as it was (the protocol, the
  * kernel, the IR: pointers into them mean the same in the parent), does the
  * job, writes what it found into a pipe (wire.c) and exits. A child that
  * dies instead (a signal inside libz3, Z3 exiting the process, anything
@@ -59,7 +59,8 @@ static size_t ncounters(void) {
 
 /* ---- The child ------------------------------------------------------------ */
 
-/* In a child: its jobs run in it. */
+/* Set only in a child, which ends after its job: jobs isolated within
+ * that job run in it (a maximisation's many checks, one fork). */
 static bool in_child;
 
 /* Set in the child only, before its handlers are installed. */

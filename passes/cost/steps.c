@@ -150,6 +150,13 @@ static const mc_expr *max_of_two(mc_sym *s, const mc_expr *a, const mc_expr *b) 
   int c = cost_step_compare(a, b);
   if (c)
     return c > 0 ? a : b;
+  /* max(c ? x : y, c ? z : w) = c ? max(x, z) : max(y, w) */
+  if (a->op == MC_EXPR_SELECT && b->op == MC_EXPR_SELECT && a->ops[0] == b->ops[0]) {
+    const mc_expr *t = max_of_two(s, a->ops[1], b->ops[1]);
+    const mc_expr *f = t ? max_of_two(s, a->ops[2], b->ops[2]) : NULL;
+    if (f)
+      return mc_expr_select(s, a->ops[0], t, f);
+  }
   /* c ? x : 0 is at most x (costs are not negative) */
   int64_t z;
   for (int side = 0; side < 2; side++) {

@@ -740,6 +740,11 @@ const mc_expr *mc_expr_select(mc_sym *s, const mc_expr *c, const mc_expr *a,
     a = b;
     b = t;
   }
+  /* c ? (c ? x : y) : z is c ? x : z, and c ? x : (c ? y : z) is c ? x : z */
+  if (a->op == MC_EXPR_SELECT && a->ops[0] == c)
+    return mc_expr_select(s, c, a->ops[1], b);
+  if (b->op == MC_EXPR_SELECT && b->ops[0] == c)
+    return mc_expr_select(s, c, a, b->ops[2]);
   if (a->width == 1) {
     /* Booleans: c && b, c || b as instcombine writes them (selects). */
     const mc_expr *in[2] = {c, NULL};

@@ -132,11 +132,20 @@ uint64_t cost_warp_execution(const mc_cost_model *m, const cost_lin *lins,
                              uint64_t bytes, cost_shape *shape);
 
 /* The same execution when the lanes' offsets differ by a multiple of one
- * uniform value s, or by constants with s's multiple not aligned: the
- * metric as a function of s (a formula over s's value, exact), or NULL
- * when the offsets are not of that form. */
+ * uniform value s, or by constants with s's multiple not aligned, plus
+ * uniform terms that move every lane alike: the metric as a function of s
+ * and of those terms' sum modulo the unit (a formula, exact), or NULL when
+ * the offsets are not of that form. */
 const mc_expr *cost_warp_symbolic(mc_sym *s, const mc_cost_model *m, const cost_lin *lins,
                                   const bool *divergent, uint64_t active, uint64_t bytes);
+
+/* The same execution when the lanes' offsets (offset[l], numbers but for
+ * one uniform value) mention that value only inside remainders by
+ * constants of polynomials in it: the metric as a table over the value's
+ * residue (residues.c), exact; NULL otherwise. */
+const mc_expr *cost_warp_residues(mc_sym *s, const mc_cost_model *m,
+                                  const mc_expr *const *offset, uint64_t active,
+                                  uint64_t bytes);
 
 /* A leaf's integer reading (casts read as the identity), 64-bit; a term's
  * leaf as the cast above it reads it. */

@@ -290,7 +290,10 @@ uint64_t cost_warp_execution(const mc_cost_model *m, const cost_lin *lins,
  * values of s near 0, and beyond |s| >= S, where lanes with different a_l
  * can no longer share a unit, it depends only on s modulo the period
  * (line-bytes, or banks * bank-bytes, powers of two): a table over s's low
- * bits. The formula is that function exactly.
+ * bits. The formula is that function exactly. Further terms the same in
+ * every lane but not multiples of the unit (`blockIdx.x * 4` floats with
+ * 4-wide blocks) move every lane alike: only their sum modulo the unit
+ * matters, and the formula picks one table per residue of it.
  */
 
 enum { MAX_TABLE = 4096, MAX_PIECES = 24 };
@@ -348,81 +351,31 @@ static const mc_expr *bit_tree(mc_sym *s, const mc_expr *x, const uint64_t *tabl
   return mc_expr_select(s, test, set, clear);
 }
 
-const mc_expr *cost_warp_symbolic(mc_sym *sym, const mc_cost_model *m, const cost_lin *lins,
-                                  const bool *divergent, uint64_t active, uint64_t bytes) {
-  /* the one leaf whose coefficient differs between lanes or is not a
-   * multiple of the unit; every other the same in every lane */
-  const mc_expr *leaf = NULL, *seen[64 * COST_MAX_TERMS];
-  const cost_term *term = NULL, *chosen = NULL;
-  unsigned nseen = 0;
-  int64_t c[64] = {0}, a[64] = {0};
-  for (unsigned l = 0; l < 64; l++) {
-    if (!(active >> l & 1))
-      continue;
-    if (divergent[l])
-      return NULL;
-    c[l] = lins[l].c0;
-    for (unsigned i = 0; i < lins[l].n; i++) {
-      unsigned j = 0;
-      while (j < nseen && seen[j] != lins[l].t[i].leaf)
-        j++;
-      if (j == nseen)
-        seen[nseen++] = lins[l].t[i].leaf;
-    }
-  }
-  for (unsigned j = 0; j < nseen; j++) {
-    int64_t coef[64] = {0}, mult = 1;
-    bool same = true;
-    int64_t c0 = INT64_MIN;
-    for (unsigned l = 0; l < 64; l++) {
-      if (!(active >> l & 1))
-        continue;
-      for (unsigned i = 0; i < lins[l].n; i++)
-        if (lins[l].t[i].leaf == seen[j]) {
-          coef[l] = lins[l].t[i].coef;
-          mult = lins[l].t[i].content;
-          if (term && term->leaf == seen[j] && term->read != lins[l].t[i].read)
-            return NULL; /* read two ways */
-          if (!term || term->leaf != seen[j])
-            term = &lins[l].t[i];
-        }
-      same &= c0 == INT64_MIN || coef[l] == c0;
-      c0 = coef[l];
-    }
-    if (same && ((c0 % (int64_t)m->unit) * (mult % (int64_t)m->unit)) % (int64_t)m->unit == 0)
-      continue; /* the same multiple of the unit in every lane: relabels units */
-    if (leaf)
-      return NULL;
-    leaf = seen[j];
-    chosen = term;
-    memcpy(a, coef, sizeof a);
-  }
-  if (!leaf)
-    return NULL;
+/* The metric as a function of s (x, its 64-bit reading) for lanes at
+ * c_l + a_l * s; NULL when the table would be too large or is not
+ * periodic. */
+static const mc_expr *over_s(mc_sym *sym, const lane_form *f, const mc_expr *x) {
+  const mc_cost_model *m = f->m;
   int64_t period = m->banks ? (int64_t)m->unit * (m->nbanks ? m->nbanks : 32) : (int64_t)m->unit;
   if (period <= 0 || (period & (period - 1)))
     return NULL;
   int64_t cmin = INT64_MAX, cmax = INT64_MIN, dmin = INT64_MAX;
   for (unsigned l = 0; l < 64; l++) {
-    if (!(active >> l & 1))
+    if (!(f->active >> l & 1))
       continue;
-    cmin = c[l] < cmin ? c[l] : cmin;
-    cmax = c[l] > cmax ? c[l] : cmax;
+    cmin = f->c[l] < cmin ? f->c[l] : cmin;
+    cmax = f->c[l] > cmax ? f->c[l] : cmax;
     for (unsigned k = l + 1; k < 64; k++)
-      if ((active >> k & 1) && a[k] != a[l]) {
-        int64_t d = a[k] > a[l] ? a[k] - a[l] : a[l] - a[k];
+      if ((f->active >> k & 1) && f->a[k] != f->a[l]) {
+        int64_t d = f->a[k] > f->a[l] ? f->a[k] - f->a[l] : f->a[l] - f->a[k];
         dmin = d < dmin ? d : dmin;
       }
   }
   if (cmax - cmin > ((int64_t)1 << 32))
     return NULL;
   /* beyond S, lanes with different coefficients touch different units */
-  int64_t S = dmin == INT64_MAX ? 0 : (cmax - cmin + (int64_t)bytes + m->unit) / dmin + 2;
+  int64_t S = dmin == INT64_MAX ? 0 : (cmax - cmin + (int64_t)f->bytes + m->unit) / dmin + 2;
   if (2 * S + 2 * period > MAX_TABLE)
-    return NULL;
-  lane_form f = {m, c, a, active, bytes};
-  const mc_expr *x = cost_wide_term(sym, chosen);
-  if (!x)
     return NULL;
   int64_t lo = x->range.lo, hi = x->range.hi;
   uint64_t table[MAX_TABLE];
@@ -433,7 +386,7 @@ const mc_expr *cost_warp_symbolic(mc_sym *sym, const mc_cost_model *m, const cos
       int64_t x = side ? -s : s;
       if (x < lo || x > hi)
         continue;
-      uint64_t v = cost_at(&f, x);
+      uint64_t v = cost_at(f, x);
       int64_t rx = x & (period - 1);
       if (have[rx] && table[rx] != v)
         return NULL; /* not periodic after all */
@@ -446,7 +399,7 @@ const mc_expr *cost_warp_symbolic(mc_sym *sym, const mc_cost_model *m, const cos
   uint64_t near[MAX_TABLE];
   int64_t from = lo > -S ? lo : -S + 1, to = hi < S ? hi : S - 1;
   for (int64_t s = from; s <= to; s++) {
-    near[s - from] = cost_at(&f, s);
+    near[s - from] = cost_at(f, s);
     int64_t r = s & (period - 1);
     if (!have[r]) {
       table[r] = near[s - from];
@@ -490,4 +443,126 @@ const mc_expr *cost_warp_symbolic(mc_sym *sym, const mc_cost_model *m, const cos
                                                      mc_expr_const(sym, 64, e_lo)),
                                     result, chain)
                    : chain;
+}
+
+static bool nonneg_factors(const mc_expr *product) {
+  for (unsigned i = 0; i < product->nops; i++)
+    if (product->ops[i]->range.lo < 0)
+      return false;
+  return true;
+}
+
+const mc_expr *cost_warp_symbolic(mc_sym *sym, const mc_cost_model *m, const cost_lin *lins,
+                                  const bool *divergent, uint64_t active, uint64_t bytes) {
+  /* s: the one leaf whose coefficient differs between lanes (or, when
+   * none does, the first that is not a multiple of the unit); u: the
+   * others the same in every lane that are not multiples of the unit,
+   * which move every lane alike */
+  const mc_expr *leaf = NULL, *seen[64 * COST_MAX_TERMS];
+  const cost_term *term = NULL, *chosen = NULL, *shift[COST_MAX_TERMS];
+  int64_t shift_coef[COST_MAX_TERMS];
+  unsigned nseen = 0, nshift = 0;
+  bool varying = false;
+  int64_t c[64] = {0}, a[64] = {0};
+  for (unsigned l = 0; l < 64; l++) {
+    if (!(active >> l & 1))
+      continue;
+    if (divergent[l])
+      return NULL;
+    c[l] = lins[l].c0;
+    for (unsigned i = 0; i < lins[l].n; i++) {
+      unsigned j = 0;
+      while (j < nseen && seen[j] != lins[l].t[i].leaf)
+        j++;
+      if (j == nseen)
+        seen[nseen++] = lins[l].t[i].leaf;
+    }
+  }
+  for (unsigned j = 0; j < nseen; j++) {
+    int64_t coef[64] = {0}, mult = 1;
+    bool same = true;
+    int64_t c0 = INT64_MIN;
+    for (unsigned l = 0; l < 64; l++) {
+      if (!(active >> l & 1))
+        continue;
+      for (unsigned i = 0; i < lins[l].n; i++)
+        if (lins[l].t[i].leaf == seen[j]) {
+          coef[l] = lins[l].t[i].coef;
+          mult = lins[l].t[i].content;
+          if (term && term->leaf == seen[j] && term->read != lins[l].t[i].read)
+            return NULL; /* read two ways */
+          if (!term || term->leaf != seen[j])
+            term = &lins[l].t[i];
+        }
+      same &= c0 == INT64_MIN || coef[l] == c0;
+      c0 = coef[l];
+    }
+    if (same && ((c0 % (int64_t)m->unit) * (mult % (int64_t)m->unit)) % (int64_t)m->unit == 0)
+      continue; /* the same multiple of the unit in every lane: relabels units */
+    if (same && leaf) {
+      if (nshift == COST_MAX_TERMS)
+        return NULL;
+      shift[nshift] = term;
+      shift_coef[nshift++] = c0;
+      continue;
+    }
+    if (leaf && (varying || !same)) {
+      if (varying || nshift == COST_MAX_TERMS)
+        return NULL;
+      /* the uniform one taken first moves to u */
+      shift[nshift] = chosen;
+      shift_coef[nshift++] = a[0 + (unsigned)__builtin_ctzll(active)];
+    }
+    leaf = seen[j];
+    chosen = term;
+    varying = !same;
+    memcpy(a, coef, sizeof a);
+  }
+  if (!leaf)
+    return NULL;
+  lane_form f = {m, c, a, active, bytes};
+  /* a product of values never negative (`gridDim.x * gridDim.y`) is read
+   * as the product of its factors, whatever the signedness its sum reads
+   * it with: the same number where it does not wrap (the assumption costs
+   * list), and the table needs no negative values */
+  const mc_expr *x = chosen->leaf->op == MC_EXPR_MUL &&
+                             nonneg_factors(chosen->leaf)
+                         ? cost_wide(sym, chosen->leaf)
+                         : cost_wide_term(sym, chosen);
+  if (!x)
+    return NULL;
+  if (!nshift)
+    return over_s(sym, &f, x);
+  /* u moves the lanes by u mod unit and relabels the rest: the formula
+   * over s for each residue u can have, chosen by u's low bits */
+  int64_t unit = (int64_t)m->unit, step = unit;
+  if (unit & (unit - 1))
+    return NULL;
+  const mc_expr *u = mc_expr_const(sym, 64, 0);
+  for (unsigned i = 0; i < nshift; i++) {
+    step = cost_gcd(step, cost_gcd(shift_coef[i], unit) * shift[i]->content);
+    u = mc_expr_add(sym, u, mc_expr_mul(sym, mc_expr_const(sym, 64, shift_coef[i]),
+                                        cost_wide_term(sym, shift[i]), 0), 0);
+  }
+  const mc_expr *low = mc_expr_binary(sym, MC_EXPR_AND, u, mc_expr_const(sym, 64, unit - 1), 0);
+  if (!low)
+    return NULL;
+  int64_t moved[64];
+  f.c = moved;
+  const mc_expr *result = NULL;
+  for (int64_t r = unit - step; r >= 0; r -= step) {
+    for (unsigned l = 0; l < 64; l++)
+      moved[l] = c[l] + r;
+    const mc_expr *at_r = over_s(sym, &f, x);
+    if (!at_r)
+      return NULL;
+    result = !result || result == at_r
+                 ? at_r
+                 : mc_expr_select(sym, mc_expr_cmp(sym, MC_CMP_EQ, low,
+                                                   mc_expr_const(sym, 64, r)),
+                                  at_r, result);
+    if (!result)
+      return NULL;
+  }
+  return result;
 }

@@ -35,6 +35,21 @@ static int sign_of(const mc_expr *e) {
   return e->range.lo >= 0 ? 1 : e->range.hi <= 0 ? -1 : 0;
 }
 
+/* Is e, `c * a + c0 == k` (or !=, casts read as the identity), the same
+ * for every a >= 0 (no a >= 0 solves the equation)? */
+static bool never_equal(const mc_expr *e, const mc_atom *a) {
+  cost_lin l, r;
+  if (!cost_linearize_operand(e->ops[0], e->pred, &l) ||
+      !cost_linearize_operand(e->ops[1], e->pred, &r) || (l.n && r.n))
+    return false;
+  const cost_lin *side = l.n ? &l : &r, *other = l.n ? &r : &l;
+  if (side->n != 1 || side->t[0].leaf->op != MC_EXPR_ATOM || side->t[0].leaf->atom != a ||
+      !side->t[0].coef)
+    return false;
+  int64_t t = other->c0 - side->c0, c = side->t[0].coef;
+  return t % c != 0 || t / c < 0;
+}
+
 /* +1: e does not decrease as atom a grows (a comparison: it turns from
  * false to true), -1: it does not increase, 0: it does not mention a. */
 static int direction(mc_sym *s, const mc_expr *e, const mc_atom *a) {
@@ -98,7 +113,7 @@ static int direction(mc_sym *s, const mc_expr *e, const mc_atom *a) {
     return direction(s, e->ops[0], a);
   case MC_EXPR_CMP:
     if (e->pred == MC_CMP_EQ || e->pred == MC_CMP_NE)
-      return UNKNOWN;
+      return never_equal(e, a) ? 0 : UNKNOWN;
     /* an unsigned comparison is monotone where its sides do not wrap */
     if ((e->pred == MC_CMP_ULT || e->pred == MC_CMP_ULE) &&
         ((cost_mentions(e->ops[0], a) && !cost_unsigned_faithful(e->ops[0])) ||
@@ -167,9 +182,19 @@ static bool periodic(const mc_expr *e, const mc_atom *a, int64_t *from, int64_t 
       e->width > 1 && e->nops == 2 && mc_expr_is_const(e->ops[1], &k) && k > 0 &&
       cost_linearize(e->ops[0], &l) && steps_by_multiples(&l, a, e->op != MC_EXPR_AND)) {
     /* X % k with X + k * (...) for a + k: period k; & k: the power of two
-     * above k's bits */
+     * above k's bits; and where X steps by a constant c as a grows by one,
+     * the period divided by gcd(c, period) */
     if (e->op == MC_EXPR_AND)
       k = (int64_t)1 << (64 - __builtin_clzll((uint64_t)k));
+    unsigned with = 0;
+    int64_t c = 0;
+    for (unsigned i = 0; i < l.n; i++)
+      if (cost_mentions(l.t[i].leaf, a)) {
+        with++;
+        c = l.t[i].leaf->op == MC_EXPR_ATOM ? l.t[i].coef : 0;
+      }
+    if (with == 1 && c)
+      k /= cost_gcd(c < 0 ? -c : c, k);
     if (k > MAX_BLOCKS_TRIED)
       return false;
     *period = *period * k / cost_gcd(*period, k);
@@ -201,6 +226,52 @@ bool cost_periodic(const mc_expr *e, const mc_atom *a, int64_t *from, int64_t *p
   return periodic(e, a, from, period) && *from + *period <= MAX_BLOCKS_TRIED;
 }
 
+/* Does e not grow when a grows by *period, from a = *from on: e periodic
+ * in a, or not increasing, or built of such parts by sums, products of
+ * parts never negative, min, max, and selects on periodic conditions
+ * (`blockIdx.x % 3 == 0 ? 9 : 8` beside a grid-stride loop's count)? The
+ * maximum over a is then among the first *from + *period values. */
+static bool shrinks_by_period(mc_sym *s, const mc_expr *e, const mc_atom *a, int64_t *from,
+                              int64_t *period) {
+  int64_t f = 0, p = 1;
+  int d = direction(s, e, a);
+  if (d == 0 || d == -1)
+    return true;
+  if (!periodic(e, a, &f, &p)) {
+    f = 0, p = 1;
+    bool parts = true;
+    switch (e->op) {
+    case MC_EXPR_ADD:
+      for (unsigned i = 0; i < e->nops && parts; i++)
+        parts = e->coefs[i] < 0 ? periodic(e->ops[i], a, &f, &p)
+                                : shrinks_by_period(s, e->ops[i], a, &f, &p);
+      break;
+    case MC_EXPR_MUL:
+      for (unsigned i = 0; i < e->nops && parts; i++)
+        parts = e->ops[i]->range.lo >= 0 && shrinks_by_period(s, e->ops[i], a, &f, &p);
+      break;
+    case MC_EXPR_SMIN:
+    case MC_EXPR_SMAX:
+    case MC_EXPR_UMIN:
+    case MC_EXPR_UMAX:
+      for (unsigned i = 0; i < e->nops && parts; i++)
+        parts = shrinks_by_period(s, e->ops[i], a, &f, &p);
+      break;
+    case MC_EXPR_SELECT:
+      parts = periodic(e->ops[0], a, &f, &p) && shrinks_by_period(s, e->ops[1], a, &f, &p) &&
+              shrinks_by_period(s, e->ops[2], a, &f, &p);
+      break;
+    default:
+      parts = false;
+    }
+    if (!parts)
+      return false;
+  }
+  *from = f > *from ? f : *from;
+  *period = *period / cost_gcd(*period, p) * p;
+  return *from + *period <= MAX_BLOCKS_TRIED;
+}
+
 typedef struct {
   const mc_atom *a;
   const mc_expr *v;
@@ -216,6 +287,59 @@ static const mc_expr *at(mc_sym *s, const mc_expr *e, const mc_atom *a, const mc
   return mc_expr_subst(s, e, put, &x);
 }
 
+/* The last value of a where a comparison of `c * a + c0` with a
+ * constant changes (`blockIdx.x == 0`, `blockIdx.x > 2`): *last at least
+ * that. False where one cannot be placed. */
+static bool crossings(const mc_expr *e, const mc_atom *a, int64_t *last) {
+  if (!cost_mentions(e, a))
+    return true;
+  cost_lin l, r;
+  if (e->op == MC_EXPR_CMP && cost_linearize_operand(e->ops[0], e->pred, &l) &&
+      cost_linearize_operand(e->ops[1], e->pred, &r) && (!l.n || !r.n)) {
+    const cost_lin *side = l.n ? &l : &r, *other = l.n ? &r : &l;
+    if (side->n == 1 && side->t[0].leaf->op == MC_EXPR_ATOM && side->t[0].leaf->atom == a &&
+        side->t[0].coef) {
+      int64_t t = (other->c0 - side->c0) / side->t[0].coef;
+      if (t > *last)
+        *last = t;
+      return *last < MAX_BLOCKS_TRIED;
+    }
+  }
+  for (unsigned i = 0; i < e->nops; i++)
+    if (!crossings(e->ops[i], a, last))
+      return false;
+  return true;
+}
+
+/* The maximum over the blocks where e is monotone in a only from some
+ * block T + 1 on (a cost only blocks after the first pay, beside one that
+ * shrinks with the block id): the blocks up to T one by one, those the
+ * grid has, and the rest at its end that the direction gives. */
+static const mc_expr *first_blocks(mc_sym *s, const mc_expr *e, const mc_atom *a,
+                                   const mc_expr *g) {
+  int64_t last = -1;
+  if (!crossings(e, a, &last) || last < 0)
+    return NULL;
+  const mc_expr *ba = mc_sym_builtin(s, MC_ATOM_BID, a->dim);
+  const mc_expr *rest = at(s, e, a, mc_expr_add(s, ba, mc_expr_const(s, ba->width, last + 1), 0));
+  int d = rest ? direction(s, rest, a) : UNKNOWN;
+  if (d == UNKNOWN)
+    return NULL;
+  const mc_expr *most = cost_refold_max(s, at(s, e, a, mc_expr_const(s, ba->width, 0)));
+  for (int64_t j = 1; most && j <= last + 1; j++) {
+    /* block j exists when gridDim > j; past T, the end the direction gives */
+    const mc_expr *v = j <= last || d != 1 ? at(s, e, a, mc_expr_const(s, ba->width, j))
+                                           : at(s, e, a, mc_expr_sub(s, g, mc_expr_const(s, g->width, 1), 0));
+    v = cost_refold_max(s, v);
+    if (!v)
+      return NULL;
+    v = mc_expr_select(s, mc_expr_cmp(s, MC_CMP_ULT, mc_expr_const(s, g->width, j), g), v,
+                       mc_expr_const(s, v->width, 0));
+    most = cost_max(s, most, v);
+  }
+  return most;
+}
+
 static const mc_expr *over_dim(mc_sym *s, const mc_expr *e, unsigned dim) {
   const mc_expr *b = mc_sym_builtin(s, MC_ATOM_BID, dim);
   const mc_expr *g = mc_sym_builtin(s, MC_ATOM_GDIM, dim);
@@ -227,10 +351,9 @@ static const mc_expr *over_dim(mc_sym *s, const mc_expr *e, unsigned dim) {
     return cost_refold_max(s, at(s, e, a, mc_expr_sub(s, g, mc_expr_const(s, g->width, 1), 0)));
   if (d != UNKNOWN)
     return cost_refold_max(s, at(s, e, a, mc_expr_const(s, b->width, 0)));
-  int64_t from, period;
-  if (!cost_periodic(e, a, &from, &period) || from + period > MAX_BLOCKS_TRIED) {
-    return NULL;
-  }
+  int64_t from = 0, period = 1;
+  if (!shrinks_by_period(s, e, a, &from, &period) || from + period > MAX_BLOCKS_TRIED)
+    return first_blocks(s, e, a, g);
   const mc_expr *most = NULL;
   const mc_expr *seen[MAX_BLOCKS_TRIED];
   unsigned nseen = 0;

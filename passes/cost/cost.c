@@ -521,10 +521,12 @@ static void do_access(walker *w, const mc_pnode *n, uint64_t mask, cost_vec *acc
   }
   cost_lin lins[MAX_LANES];
   bool div[MAX_LANES] = {false};
+  const mc_expr *offs[MAX_LANES] = {NULL};
+  const char *pattern = NULL;
   for (unsigned l = 0; l < MAX_LANES; l++) {
     if (!(mask >> l & 1))
       continue;
-    const mc_expr *off = in_lane(w, x->offset, l);
+    const mc_expr *off = offs[l] = in_lane(w, x->offset, l);
     if (!off)
       return;
     div[l] = !cost_linearize(off, &lins[l]);
@@ -537,6 +539,9 @@ static void do_access(walker *w, const mc_pnode *n, uint64_t mask, cost_vec *acc
   if (shape.groups > 1 || shape.alignment_varies) {
     /* a function of one uniform value (seed 000 §6.4 case 2) */
     const mc_expr *f = cost_warp_symbolic(w->s, m, lins, div, mask, bytes);
+    if (!f && (f = cost_warp_residues(w->s, m, offs, mask, bytes)))
+      pattern = "threads' offsets are remainders of a value that differs between blocks "
+                "or iterations: the cost is a table over its residue";
     if (f) {
       cost = f;
       shape = (cost_shape){1, false};
@@ -549,7 +554,7 @@ static void do_access(walker *w, const mc_pnode *n, uint64_t mask, cost_vec *acc
   if (!inexact && shape.alignment_varies)
     inexact = "the cost depends on the alignment of a value not known statically";
   if (mask && (!w->why[idx] || c > w->worst_const[idx])) {
-    w->why[idx] = describe(w, lins, div, mask, bytes, &shape);
+    w->why[idx] = pattern ? pattern : describe(w, lins, div, mask, bytes, &shape);
     w->worst_const[idx] = c;
   }
   vec_add(w, acc, (unsigned)idx, cost, inexact, false);
@@ -803,12 +808,23 @@ static bool body_tests_stay(walker *w, const mc_pnode *node) {
 static const mc_expr *warp_iterations(walker *w, const mc_pnode *node, uint64_t mask,
                                       const char **why, const mc_expr **lasts) {
   const mc_ploop *L = node->loop;
+  /* Where the protocol's last iteration differs between the lanes, the
+   * warp's count would be the maximum of one term per lane; the count
+   * from the loop's test for the block and lane that run longest (a
+   * grid-stride loop: block 0, lane 0) is one term, and the body's guards
+   * say which lanes run each iteration. Each lane's own exit stays. */
   const mc_expr *last_of_loop = L->last;
   bool bound = false, lanes = false;
-  if (!last_of_loop)
-    last_of_loop = derived_last(w, L, mask, &bound, &lanes);
+  if (!last_of_loop || divergent(w, last_of_loop)) {
+    const mc_expr *d = derived_last(w, L, mask, &bound, &lanes);
+    if (d && (!bound || !last_of_loop))
+      last_of_loop = d;
+    else
+      bound = lanes = false;
+  }
   if (!last_of_loop)
     return NULL;
+  bool own_exits = L->last && last_of_loop != L->last;
   const mc_expr *most = NULL, *first = NULL;
   bool differ = false, unknown = false, solved = false;
   for (unsigned l = 0; l < MAX_LANES; l++) {
@@ -818,7 +834,7 @@ static const mc_expr *warp_iterations(walker *w, const mc_pnode *node, uint64_t 
     if (!last)
       return NULL;
     /* each lane's own (not the longest lane's, as derived_last may give) */
-    lasts[l] = lanes || bound ? NULL : last;
+    lasts[l] = own_exits ? in_lane(w, L->last, l) : lanes || bound ? NULL : last;
     const mc_expr *n = mc_expr_add(w->s, mc_expr_resize(w->s, last, 64, false),
                                    c64(w, 1), 0);
     if (first && n != first)

@@ -1,0 +1,182 @@
+/* residues.c - one execution's metric when the lanes' offsets depend on a
+ * uniform value only through remainders.
+ *
+ * `in[gid * gid % 384]` with the block fixed: each lane's offset is
+ * (Q(blockIdx.x) + ...) % 384 for a polynomial Q, a different leaf in each
+ * lane, so the lanes cannot be split into constants plus shared terms. But
+ * a polynomial with integer coefficients taken modulo M repeats when its
+ * variable grows by M, so the offsets, and the metric, are a function of
+ * the value modulo M: the metric is computed for each residue (the lanes'
+ * offsets are numbers there) and written as a table over the residue,
+ * shortened to the smallest period it has (`blockIdx.x % 3 == 1 ? 9 : 8`).
+ * The same holds for a loop's iteration number (`(k + lane) & 127`).
+ *
+ * Casts are read as the identity (no wrap-around, the assumption costs
+ * list). A remainder's dividend must not be negative (coefficients and
+ * values not negative) unless the remainder is a mask, which repeats
+ * whatever the sign.
+ */
+#include "cost_impl.h"
+
+enum { MAX_PERIOD = 4096, MAX_RESULT_PERIOD = 64 };
+
+typedef struct {
+  const mc_atom *a;    /* the one atom the offsets mention */
+  const mc_expr *node; /* its node */
+  bool other;          /* another atom, or a value read from memory */
+} one_atom;
+
+static bool note_atom(void *data, const mc_atom *x) {
+  one_atom *o = data;
+  if (!o->a && x->kind != MC_ATOM_UNKNOWN)
+    o->a = x;
+  else if (x != o->a)
+    o->other = true;
+  return !o->other;
+}
+
+/* Is e a polynomial in a with integer coefficients (casts as the
+ * identity)? With nonneg, also never negative for a >= 0. */
+static bool polynomial(const mc_expr *e, const mc_atom *a, bool nonneg) {
+  int64_t v;
+  switch (e->op) {
+  case MC_EXPR_CONST:
+    return !nonneg || e->value >= 0;
+  case MC_EXPR_ATOM:
+    return e->atom == a && (!nonneg || e->range.lo >= 0);
+  case MC_EXPR_ADD:
+    if (nonneg && e->value < 0)
+      return false;
+    for (unsigned i = 0; i < e->nops; i++)
+      if ((nonneg && e->coefs[i] < 0) || !polynomial(e->ops[i], a, nonneg))
+        return false;
+    return true;
+  case MC_EXPR_MUL:
+    for (unsigned i = 0; i < e->nops; i++)
+      if (!polynomial(e->ops[i], a, nonneg))
+        return false;
+    return true;
+  case MC_EXPR_SHL:
+    return mc_expr_is_const(e->ops[1], &v) && v >= 0 && v < 32 &&
+           polynomial(e->ops[0], a, nonneg);
+  case MC_EXPR_ZEXT:
+  case MC_EXPR_SEXT:
+    /* at least 16 bits: what a wider reading adds is a multiple of every
+     * modulus this file takes (at most MAX_PERIOD) */
+    return e->ops[0]->width >= 16 && polynomial(e->ops[0], a, nonneg);
+  case MC_EXPR_TRUNC:
+    return e->width >= 32 && polynomial(e->ops[0], a, nonneg);
+  default:
+    return false;
+  }
+}
+
+/* a's node in e, NULL when e does not mention a. */
+static const mc_expr *find_node(const mc_expr *e, const mc_atom *a) {
+  if (e->op == MC_EXPR_ATOM)
+    return e->atom == a ? e : NULL;
+  for (unsigned i = 0; i < e->nops; i++) {
+    const mc_expr *n = find_node(e->ops[i], a);
+    if (n)
+      return n;
+  }
+  return NULL;
+}
+
+/* Where a appears in e only inside remainders by constants of polynomials
+ * in a: *period a common multiple of their moduli, so a period of e in a.
+ * False otherwise. */
+static bool period_of(const mc_expr *e, const mc_atom *a, int64_t *period) {
+  int64_t k;
+  if (e->op == MC_EXPR_ATOM)
+    return e->atom != a;
+  bool rem = e->op == MC_EXPR_UREM || e->op == MC_EXPR_SREM;
+  if ((rem || e->op == MC_EXPR_AND) && e->nops == 2 && mc_expr_is_const(e->ops[1], &k) &&
+      k > 0 && polynomial(e->ops[0], a, rem)) {
+    /* a mask keeps the bits below the power of two above k's */
+    int64_t m = rem ? k : (int64_t)1 << (64 - __builtin_clzll((uint64_t)k));
+    int64_t p = *period / cost_gcd(*period, m) * m;
+    if (p > MAX_PERIOD)
+      return false;
+    *period = p;
+    return true;
+  }
+  for (unsigned i = 0; i < e->nops; i++)
+    if (!period_of(e->ops[i], a, period))
+      return false;
+  return true;
+}
+
+typedef struct {
+  const mc_atom *a;
+  const mc_expr *v;
+} atom_value;
+
+static const mc_expr *put(void *data, const mc_atom *a) {
+  const atom_value *x = data;
+  return a == x->a ? x->v : NULL;
+}
+
+const mc_expr *cost_warp_residues(mc_sym *s, const mc_cost_model *m,
+                                  const mc_expr *const *offset, uint64_t active,
+                                  uint64_t bytes) {
+  one_atom o = {NULL, NULL, false};
+  for (unsigned l = 0; l < 64 && !o.other; l++)
+    if (active >> l & 1)
+      mc_expr_atoms(offset[l], note_atom, &o);
+  if (!o.a || o.other)
+    return NULL;
+  int64_t period = 1;
+  for (unsigned l = 0; l < 64; l++)
+    if ((active >> l & 1) && !period_of(offset[l], o.a, &period))
+      return NULL;
+  for (unsigned l = 0; l < 64 && !o.node; l++)
+    if (active >> l & 1)
+      o.node = find_node(offset[l], o.a);
+  if (period == 1 || !o.node || o.node->range.lo < 0)
+    return NULL;
+  /* the metric at each residue, the lanes' offsets numbers there */
+  uint64_t table[MAX_PERIOD];
+  for (int64_t r = 0; r < period; r++) {
+    atom_value x = {o.a, mc_expr_const(s, o.a->width, r)};
+    int64_t off[64] = {0};
+    for (unsigned l = 0; l < 64; l++) {
+      if (!(active >> l & 1))
+        continue;
+      const mc_expr *v = mc_expr_subst(s, offset[l], put, &x);
+      if (!v || !mc_expr_is_const(v, &off[l]))
+        return NULL;
+    }
+    table[r] = mc_cost_metric(m, off, active, bytes);
+  }
+  /* the smallest period of the table, a divisor of the remainders' */
+  int64_t p = 1;
+  for (; p < period; p++) {
+    if (period % p)
+      continue;
+    int64_t r = p;
+    while (r < period && table[r] == table[r % p])
+      r++;
+    if (r == period)
+      break;
+  }
+  if (p > MAX_RESULT_PERIOD)
+    return NULL;
+  /* table[a % p], the most common value last */
+  const mc_expr *x = mc_expr_resize(s, o.node, 64, false);
+  const mc_expr *res = mc_expr_binary(s, MC_EXPR_UREM, x, mc_expr_const(s, 64, p), 0);
+  int64_t common = 0, best = 0;
+  for (int64_t r = 0; r < p; r++) {
+    int64_t n = 0;
+    for (int64_t q = 0; q < p; q++)
+      n += table[q] == table[r];
+    if (n > best)
+      best = n, common = r;
+  }
+  const mc_expr *f = mc_expr_const(s, 64, (int64_t)table[common]);
+  for (int64_t r = p; r-- > 0;)
+    if (table[r] != table[common])
+      f = mc_expr_select(s, mc_expr_cmp(s, MC_CMP_EQ, res, mc_expr_const(s, 64, r)),
+                         mc_expr_const(s, 64, (int64_t)table[r]), f);
+  return f;
+}

@@ -282,7 +282,8 @@ static const mc_expr *put(void *data, const mc_atom *a) {
   return a == x->a ? x->v : NULL;
 }
 
-static const mc_expr *at(mc_sym *s, const mc_expr *e, const mc_atom *a, const mc_expr *v) {
+const mc_expr *cost_subst_atom(mc_sym *s, const mc_expr *e, const mc_atom *a,
+                               const mc_expr *v) {
   atom_value x = {a, v};
   return mc_expr_subst(s, e, put, &x);
 }
@@ -321,16 +322,18 @@ static const mc_expr *first_blocks(mc_sym *s, const mc_expr *e, const mc_atom *a
   if (!crossings(e, a, &last) || last < 0)
     return NULL;
   const mc_expr *ba = mc_sym_builtin(s, MC_ATOM_BID, a->dim);
-  const mc_expr *rest = at(s, e, a, mc_expr_add(s, ba, mc_expr_const(s, ba->width, last + 1), 0));
+  const mc_expr *past = mc_expr_add(s, ba, mc_expr_const(s, ba->width, last + 1), 0);
+  const mc_expr *rest = cost_subst_atom(s, e, a, past);
   int d = rest ? direction(s, rest, a) : UNKNOWN;
   if (d == UNKNOWN)
     return NULL;
-  const mc_expr *most = cost_refold_max(s, at(s, e, a, mc_expr_const(s, ba->width, 0)));
+  const mc_expr *end = mc_expr_sub(s, g, mc_expr_const(s, g->width, 1), 0);
+  const mc_expr *most =
+      cost_refold_max(s, cost_subst_atom(s, e, a, mc_expr_const(s, ba->width, 0)));
   for (int64_t j = 1; most && j <= last + 1; j++) {
     /* block j exists when gridDim > j; past T, the end the direction gives */
-    const mc_expr *v = j <= last || d != 1 ? at(s, e, a, mc_expr_const(s, ba->width, j))
-                                           : at(s, e, a, mc_expr_sub(s, g, mc_expr_const(s, g->width, 1), 0));
-    v = cost_refold_max(s, v);
+    const mc_expr *block = j <= last || d != 1 ? mc_expr_const(s, ba->width, j) : end;
+    const mc_expr *v = cost_refold_max(s, cost_subst_atom(s, e, a, block));
     if (!v)
       return NULL;
     v = mc_expr_select(s, mc_expr_cmp(s, MC_CMP_ULT, mc_expr_const(s, g->width, j), g), v,
@@ -348,9 +351,10 @@ static const mc_expr *over_dim(mc_sym *s, const mc_expr *e, unsigned dim) {
   const mc_atom *a = b->atom;
   int d = direction(s, e, a);
   if (d == 1)
-    return cost_refold_max(s, at(s, e, a, mc_expr_sub(s, g, mc_expr_const(s, g->width, 1), 0)));
+    return cost_refold_max(
+        s, cost_subst_atom(s, e, a, mc_expr_sub(s, g, mc_expr_const(s, g->width, 1), 0)));
   if (d != UNKNOWN)
-    return cost_refold_max(s, at(s, e, a, mc_expr_const(s, b->width, 0)));
+    return cost_refold_max(s, cost_subst_atom(s, e, a, mc_expr_const(s, b->width, 0)));
   int64_t from = 0, period = 1;
   if (!shrinks_by_period(s, e, a, &from, &period) || from + period > MAX_BLOCKS_TRIED)
     return first_blocks(s, e, a, g);
@@ -358,7 +362,7 @@ static const mc_expr *over_dim(mc_sym *s, const mc_expr *e, unsigned dim) {
   const mc_expr *seen[MAX_BLOCKS_TRIED];
   unsigned nseen = 0;
   for (int64_t j = 0; j < from + period; j++) {
-    const mc_expr *v = cost_refold_max(s, at(s, e, a, mc_expr_const(s, b->width, j)));
+    const mc_expr *v = cost_refold_max(s, cost_subst_atom(s, e, a, mc_expr_const(s, b->width, j)));
     if (!v)
       return NULL;
     bool dup = false;

@@ -60,6 +60,10 @@ bool cost_unsigned_faithful(const mc_expr *e);
  * terms are multiples of the modulus (lanes.c). NULL when out of memory. */
 const mc_expr *cost_lane_normal(mc_sym *s, const mc_expr *e);
 
+/* e with atom a replaced by v (of a's width). */
+const mc_expr *cost_subst_atom(mc_sym *s, const mc_expr *e, const mc_atom *a,
+                               const mc_expr *v);
+
 /* The maximum of e over 0 <= blockIdx < gridDim in each dimension
  * (blocks.c); NULL when not found exactly (or out of memory). */
 const mc_expr *cost_max_over_blocks(mc_sym *s, const mc_expr *e);

@@ -107,16 +107,6 @@ static bool period_of(const mc_expr *e, const mc_atom *a, int64_t *period) {
   return true;
 }
 
-typedef struct {
-  const mc_atom *a;
-  const mc_expr *v;
-} atom_value;
-
-static const mc_expr *put(void *data, const mc_atom *a) {
-  const atom_value *x = data;
-  return a == x->a ? x->v : NULL;
-}
-
 const mc_expr *cost_warp_residues(mc_sym *s, const mc_cost_model *m,
                                   const mc_expr *const *offset, uint64_t active,
                                   uint64_t bytes) {
@@ -138,12 +128,12 @@ const mc_expr *cost_warp_residues(mc_sym *s, const mc_cost_model *m,
   /* the metric at each residue, the lanes' offsets numbers there */
   uint64_t table[MAX_PERIOD];
   for (int64_t r = 0; r < period; r++) {
-    atom_value x = {o.a, mc_expr_const(s, o.a->width, r)};
+    const mc_expr *at_r = mc_expr_const(s, o.a->width, r);
     int64_t off[64] = {0};
     for (unsigned l = 0; l < 64; l++) {
       if (!(active >> l & 1))
         continue;
-      const mc_expr *v = mc_expr_subst(s, offset[l], put, &x);
+      const mc_expr *v = cost_subst_atom(s, offset[l], o.a, at_r);
       if (!v || !mc_expr_is_const(v, &off[l]))
         return NULL;
     }

@@ -539,7 +539,7 @@ static void do_access(walker *w, const mc_pnode *n, uint64_t mask, cost_vec *acc
   if (shape.groups > 1 || shape.alignment_varies) {
     /* a function of one uniform value (seed 000 §6.4 case 2) */
     const mc_expr *f = cost_warp_symbolic(w->s, m, lins, div, mask, bytes);
-    if (!f && (f = cost_warp_residues(w->s, m, offs, mask, bytes)))
+    if (!f && (f = cost_warp_residues(w->a, w->s, m, offs, mask, bytes)))
       pattern = "threads' offsets are remainders of a value that differs between blocks "
                 "or iterations: the cost is a table over its residue";
     if (f) {

@@ -146,8 +146,9 @@ const mc_expr *cost_warp_symbolic(mc_sym *s, const mc_cost_model *m, const cost_
 /* The same execution when the lanes' offsets (offset[l], numbers but for
  * one uniform value) mention that value only inside remainders by
  * constants of polynomials in it: the metric as a table over the value's
- * residue (residues.c), exact; NULL otherwise. */
-const mc_expr *cost_warp_residues(mc_sym *s, const mc_cost_model *m,
+ * residue (residues.c), exact; NULL otherwise (or when the step budget
+ * in arena runs out). */
+const mc_expr *cost_warp_residues(mc_arena *arena, mc_sym *s, const mc_cost_model *m,
                                   const mc_expr *const *offset, uint64_t active,
                                   uint64_t bytes);
 

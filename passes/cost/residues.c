@@ -107,7 +107,7 @@ static bool period_of(const mc_expr *e, const mc_atom *a, int64_t *period) {
   return true;
 }
 
-const mc_expr *cost_warp_residues(mc_sym *s, const mc_cost_model *m,
+const mc_expr *cost_warp_residues(mc_arena *arena, mc_sym *s, const mc_cost_model *m,
                                   const mc_expr *const *offset, uint64_t active,
                                   uint64_t bytes) {
   one_atom o = {NULL, NULL, false};
@@ -125,7 +125,10 @@ const mc_expr *cost_warp_residues(mc_sym *s, const mc_cost_model *m,
       o.node = find_node(offset[l], o.a);
   if (period == 1 || !o.node || o.node->range.lo < 0)
     return NULL;
-  /* the metric at each residue, the lanes' offsets numbers there */
+  /* the metric at each residue, the lanes' offsets numbers there (paid
+   * from the kernel's step budget, a step a lane and residue) */
+  if (!mc_spend(arena, (uint64_t)period * (uint64_t)__builtin_popcountll(active), "cost"))
+    return NULL;
   uint64_t table[MAX_PERIOD];
   for (int64_t r = 0; r < period; r++) {
     const mc_expr *at_r = mc_expr_const(s, o.a->width, r);

@@ -539,7 +539,13 @@ static void do_access(walker *w, const mc_pnode *n, uint64_t mask, cost_vec *acc
   if (shape.groups > 1 || shape.alignment_varies) {
     /* a function of one uniform value (seed 000 §6.4 case 2) */
     const mc_expr *f = cost_warp_symbolic(w->s, m, lins, div, mask, bytes);
-    if (!f && (f = cost_warp_residues(w->a, w->s, m, offs, mask, bytes)))
+    /* the residue table takes the offsets' one atom as the warp's: it
+     * must be (not a thread id, as with the block not fixed, nor a value
+     * that differs between lanes) */
+    bool uniform = true;
+    for (unsigned l = 0; l < MAX_LANES && uniform; l++)
+      uniform = !(mask >> l & 1) || !divergent(w, offs[l]);
+    if (!f && uniform && (f = cost_warp_residues(w->a, w->s, m, offs, mask, bytes)))
       pattern = "threads' offsets are remainders of a value that differs between blocks "
                 "or iterations: the cost is a table over its residue";
     if (f) {

@@ -10,6 +10,12 @@
 // RUN:   | FileCheck %s --check-prefix=ONE --implicit-check-not=UNSOUND --implicit-check-not=INEXACT
 // RUN: %python %S/Inputs/check_cost.py %s --block-dim=128 --grid-dim=4 --param n=130 \
 // RUN:   | FileCheck %s --check-prefix=FOUR --implicit-check-not=UNSOUND --implicit-check-not=INEXACT
+//
+// With the block not fixed the thread ids are symbolic: a table over the
+// one atom of `tidsquare`'s offsets would take threadIdx.x for a value the
+// warp shares, so its costs stay bounds.
+// RUN: %python %S/Inputs/check_cost.py %s --block-dim=128 --grid-dim=4 --param n=130 --symbolic-block \
+// RUN:   | FileCheck %s --check-prefix=SYMBOLIC --implicit-check-not=UNSOUND --implicit-check-not=INEXACT
 
 __global__ void square(const float *in, float *out) {
   int gid = blockIdx.x * blockDim.x + threadIdx.x;
@@ -31,6 +37,10 @@ __global__ void mixed(const float *in, float *out, int n) {
   out[gid] += in[gid * gid % 384];
 }
 
+__global__ void tidsquare(const float *in, float *out) {
+  out[threadIdx.x] = in[threadIdx.x * threadIdx.x % 64];
+}
+
 // ONE: kernel square: {{[0-9]+:[0-9]+}} uncoalesced in = 23 (=) measured 23 ok
 // ONE: kernel square: {{[0-9]+:[0-9]+}} uncoalesced out = 4 (=) measured 4 ok
 // ONE: kernel square: total uncoalesced = 27 (=) measured 27 ok
@@ -42,6 +52,9 @@ __global__ void mixed(const float *in, float *out, int n) {
 // ONE: kernel mixed: {{[0-9]+:[0-9]+}} uncoalesced out = 4 (=) measured 4 ok
 // ONE: kernel mixed: {{[0-9]+:[0-9]+}} uncoalesced out = 4 (=) measured 4 ok
 // ONE: kernel mixed: total uncoalesced = 32 (=) measured 32 ok
+// ONE: kernel tidsquare: {{[0-9]+:[0-9]+}} uncoalesced in = 8 (=) measured 8 ok
+// ONE: kernel tidsquare: {{[0-9]+:[0-9]+}} uncoalesced out = 4 (=) measured 4 ok
+// ONE: kernel tidsquare: total uncoalesced = 12 (=) measured 12 ok
 // FOUR: kernel square: {{[0-9]+:[0-9]+}} uncoalesced in = 23 (=) measured 23 ok
 // FOUR: kernel square: {{[0-9]+:[0-9]+}} uncoalesced out = 4 (=) measured 4 ok
 // FOUR: kernel square: total uncoalesced = 27 (=) measured 27 ok
@@ -53,3 +66,11 @@ __global__ void mixed(const float *in, float *out, int n) {
 // FOUR: kernel mixed: {{[0-9]+:[0-9]+}} uncoalesced out = 4 (=) measured 4 ok
 // FOUR: kernel mixed: {{[0-9]+:[0-9]+}} uncoalesced out = 4 (=) measured 4 ok
 // FOUR: kernel mixed: total uncoalesced = 35 (=) measured 35 ok
+// FOUR: kernel tidsquare: {{[0-9]+:[0-9]+}} uncoalesced in = 8 (=) measured 8 ok
+// FOUR: kernel tidsquare: {{[0-9]+:[0-9]+}} uncoalesced out = 4 (=) measured 4 ok
+// FOUR: kernel tidsquare: total uncoalesced = 12 (=) measured 12 ok
+// SYMBOLIC: kernel square: {{[0-9]+:[0-9]+}} uncoalesced in = 32 (<=) measured 23 ok
+// SYMBOLIC: kernel square: total uncoalesced = 64 (<=) measured 27 ok
+// SYMBOLIC: kernel tidsquare: {{[0-9]+:[0-9]+}} uncoalesced in = 32 (<=) measured 8 ok
+// SYMBOLIC: kernel tidsquare: {{[0-9]+:[0-9]+}} uncoalesced out = 32 (<=) measured 4 ok
+// SYMBOLIC: kernel tidsquare: total uncoalesced = 64 (<=) measured 12 ok

@@ -35,19 +35,27 @@ static int sign_of(const mc_expr *e) {
   return e->range.lo >= 0 ? 1 : e->range.hi <= 0 ? -1 : 0;
 }
 
-/* Is e, `c * a + c0 == k` (or !=, casts read as the identity), the same
- * for every a >= 0 (no a >= 0 solves the equation)? */
-static bool never_equal(const mc_expr *e, const mc_atom *a) {
+/* Is e a comparison of `c * a + c0` with a constant k (casts read as the
+ * identity)? *c and *t = k - c0: it changes where c * a crosses t. */
+static bool compares_atom(const mc_expr *e, const mc_atom *a, int64_t *c, int64_t *t) {
   cost_lin l, r;
-  if (!cost_linearize_operand(e->ops[0], e->pred, &l) ||
+  if (e->op != MC_EXPR_CMP || !cost_linearize_operand(e->ops[0], e->pred, &l) ||
       !cost_linearize_operand(e->ops[1], e->pred, &r) || (l.n && r.n))
     return false;
   const cost_lin *side = l.n ? &l : &r, *other = l.n ? &r : &l;
   if (side->n != 1 || side->t[0].leaf->op != MC_EXPR_ATOM || side->t[0].leaf->atom != a ||
       !side->t[0].coef)
     return false;
-  int64_t t = other->c0 - side->c0, c = side->t[0].coef;
-  return t % c != 0 || t / c < 0;
+  *c = side->t[0].coef;
+  *t = other->c0 - side->c0;
+  return true;
+}
+
+/* Is e, `c * a + c0 == k` (or !=), the same for every a >= 0 (no a >= 0
+ * solves the equation)? */
+static bool never_equal(const mc_expr *e, const mc_atom *a) {
+  int64_t c, t;
+  return compares_atom(e, a, &c, &t) && (t % c != 0 || t / c < 0);
 }
 
 /* +1: e does not decrease as atom a grows (a comparison: it turns from
@@ -200,19 +208,15 @@ static bool periodic(const mc_expr *e, const mc_atom *a, int64_t *from, int64_t 
     *period = *period * k / cost_gcd(*period, k);
     return *period <= MAX_BLOCKS_TRIED;
   }
-  cost_lin r;
-  if (e->op == MC_EXPR_CMP && cost_linearize_operand(e->ops[0], e->pred, &l) &&
-      cost_linearize_operand(e->ops[1], e->pred, &r) && (!l.n || !r.n)) {
+  int64_t c, t;
+  if (compares_atom(e, a, &c, &t)) {
     /* c * a + c0 against a constant: the same from the crossing on */
-    const cost_lin *side = l.n ? &l : &r, *other = l.n ? &r : &l;
-    if (side->n == 1 && side->t[0].leaf->op == MC_EXPR_ATOM && side->t[0].leaf->atom == a) {
-      int64_t t = (other->c0 - side->c0) / side->t[0].coef;
-      if (t < 0)
-        t = -t;
-      if (t + 2 > *from)
-        *from = t + 2;
-      return *from <= MAX_BLOCKS_TRIED;
-    }
+    t /= c;
+    if (t < 0)
+      t = -t;
+    if (t + 2 > *from)
+      *from = t + 2;
+    return *from <= MAX_BLOCKS_TRIED;
   }
   for (unsigned i = 0; i < e->nops; i++)
     if (!periodic(e->ops[i], a, from, period))
@@ -294,17 +298,11 @@ const mc_expr *cost_subst_atom(mc_sym *s, const mc_expr *e, const mc_atom *a,
 static bool crossings(const mc_expr *e, const mc_atom *a, int64_t *last) {
   if (!cost_mentions(e, a))
     return true;
-  cost_lin l, r;
-  if (e->op == MC_EXPR_CMP && cost_linearize_operand(e->ops[0], e->pred, &l) &&
-      cost_linearize_operand(e->ops[1], e->pred, &r) && (!l.n || !r.n)) {
-    const cost_lin *side = l.n ? &l : &r, *other = l.n ? &r : &l;
-    if (side->n == 1 && side->t[0].leaf->op == MC_EXPR_ATOM && side->t[0].leaf->atom == a &&
-        side->t[0].coef) {
-      int64_t t = (other->c0 - side->c0) / side->t[0].coef;
-      if (t > *last)
-        *last = t;
-      return *last < MAX_BLOCKS_TRIED;
-    }
+  int64_t c, t;
+  if (compares_atom(e, a, &c, &t)) {
+    if (t / c > *last)
+      *last = t / c;
+    return *last < MAX_BLOCKS_TRIED;
   }
   for (unsigned i = 0; i < e->nops; i++)
     if (!crossings(e->ops[i], a, last))

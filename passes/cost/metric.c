@@ -511,7 +511,7 @@ const mc_expr *cost_warp_symbolic(mc_sym *sym, const mc_cost_model *m, const cos
         return NULL;
       /* the uniform one taken first moves to u */
       shift[nshift] = chosen;
-      shift_coef[nshift++] = a[0 + (unsigned)__builtin_ctzll(active)];
+      shift_coef[nshift++] = a[__builtin_ctzll(active)];
     }
     leaf = seen[j];
     chosen = term;

@@ -153,7 +153,8 @@ const mc_expr *cost_warp_residues(mc_arena *arena, mc_sym *s, const mc_cost_mode
                                   uint64_t bytes);
 
 /* A leaf's integer reading (casts read as the identity), 64-bit; a term's
- * leaf as the cast above it reads it. */
+ * leaf as the cast above it reads it (a product of values never negative:
+ * as the product). */
 const mc_expr *cost_wide(mc_sym *s, const mc_expr *leaf);
 const mc_expr *cost_wide_term(mc_sym *s, const cost_term *t);
 

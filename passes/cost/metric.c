@@ -311,8 +311,21 @@ static uint64_t cost_at(const lane_form *f, int64_t s) {
   return mc_cost_metric(f->m, off, f->active, f->bytes);
 }
 
+static bool nonneg_factors(const mc_expr *product) {
+  for (unsigned i = 0; i < product->nops; i++)
+    if (product->ops[i]->range.lo < 0)
+      return false;
+  return true;
+}
+
+/* A product of values never negative (`gridDim.x * gridDim.y`) is read as
+ * the product of its factors, whatever signedness the cast above it reads
+ * it with: the same number where it does not wrap (the assumption costs
+ * list), and one a table over it needs no negative side for. */
 const mc_expr *cost_wide_term(mc_sym *s, const cost_term *t) {
-  return t->read ? mc_expr_resize(s, t->leaf, 64, t->read < 0) : cost_wide(s, t->leaf);
+  if (!t->read || (t->leaf->op == MC_EXPR_MUL && nonneg_factors(t->leaf)))
+    return cost_wide(s, t->leaf);
+  return mc_expr_resize(s, t->leaf, 64, t->read < 0);
 }
 
 /* The integer reading of a leaf, 64-bit (a product factor by factor). */
@@ -445,13 +458,6 @@ static const mc_expr *over_s(mc_sym *sym, const lane_form *f, const mc_expr *x) 
                    : chain;
 }
 
-static bool nonneg_factors(const mc_expr *product) {
-  for (unsigned i = 0; i < product->nops; i++)
-    if (product->ops[i]->range.lo < 0)
-      return false;
-  return true;
-}
-
 const mc_expr *cost_warp_symbolic(mc_sym *sym, const mc_cost_model *m, const cost_lin *lins,
                                   const bool *divergent, uint64_t active, uint64_t bytes) {
   /* s: the one leaf whose coefficient differs between lanes (or, when
@@ -521,14 +527,7 @@ const mc_expr *cost_warp_symbolic(mc_sym *sym, const mc_cost_model *m, const cos
   if (!leaf)
     return NULL;
   lane_form f = {m, c, a, active, bytes};
-  /* a product of values never negative (`gridDim.x * gridDim.y`) is read
-   * as the product of its factors, whatever the signedness its sum reads
-   * it with: the same number where it does not wrap (the assumption costs
-   * list), and the table needs no negative values */
-  const mc_expr *x = chosen->leaf->op == MC_EXPR_MUL &&
-                             nonneg_factors(chosen->leaf)
-                         ? cost_wide(sym, chosen->leaf)
-                         : cost_wide_term(sym, chosen);
+  const mc_expr *x = cost_wide_term(sym, chosen);
   if (!x)
     return NULL;
   if (!nshift)

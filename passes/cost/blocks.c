@@ -58,6 +58,63 @@ static bool never_equal(const mc_expr *e, const mc_atom *a) {
   return compares_atom(e, a, &c, &t) && (t % c != 0 || t / c < 0);
 }
 
+static int direction(mc_sym *s, const mc_expr *e, const mc_atom *a);
+
+/* A term of a sum as coef * part, part the product of its factors with
+ * atom a (NULL when none) and coef that of the others. */
+static const mc_expr *part_with(mc_sym *s, const mc_expr *t, int64_t c, const mc_atom *a,
+                                const mc_expr **coef) {
+  *coef = mc_expr_const(s, 64, c);
+  if (t->op != MC_EXPR_MUL) {
+    if (cost_mentions(t, a))
+      return t;
+    *coef = mc_expr_mul(s, *coef, cost_wide(s, t), 0);
+    return NULL;
+  }
+  const mc_expr *part = NULL;
+  for (unsigned j = 0; j < t->nops && *coef; j++) {
+    if (cost_mentions(t->ops[j], a))
+      part = part ? mc_expr_mul(s, part, t->ops[j], 0) : t->ops[j];
+    else
+      *coef = mc_expr_mul(s, *coef, cost_wide(s, t->ops[j]), 0);
+  }
+  return part;
+}
+
+/* The direction of a sum whose terms share parts with a: `m * X - 2 * X`
+ * (a trip count times a cost, distributed) is (m - 2) * X, monotone as X
+ * is where m - 2 has a sign. */
+static int grouped_direction(mc_sym *s, const mc_expr *e, const mc_atom *a) {
+  if (e->width != 64)
+    return UNKNOWN;
+  const mc_expr *part[COST_MAX_TERMS], *coef[COST_MAX_TERMS];
+  unsigned n = 0;
+  for (unsigned i = 0; i < e->nops; i++) {
+    const mc_expr *c, *p = part_with(s, e->ops[i], e->coefs[i], a, &c);
+    if (!c)
+      return UNKNOWN;
+    if (!p)
+      continue;
+    unsigned j = 0;
+    while (j < n && part[j] != p)
+      j++;
+    if (j == n) {
+      if (n == COST_MAX_TERMS)
+        return UNKNOWN;
+      part[n] = p;
+      coef[n++] = c;
+    } else if (!(coef[j] = mc_expr_add(s, coef[j], c, 0))) {
+      return UNKNOWN;
+    }
+  }
+  int d = 0;
+  for (unsigned j = 0; j < n && d != UNKNOWN; j++) {
+    int x = direction(s, part[j], a), sg = sign_of(coef[j]);
+    d = join(d, !sg || x == UNKNOWN ? UNKNOWN : sg * x);
+  }
+  return d;
+}
+
 /* +1: e does not decrease as atom a grows (a comparison: it turns from
  * false to true), -1: it does not increase, 0: it does not mention a. */
 static int direction(mc_sym *s, const mc_expr *e, const mc_atom *a) {
@@ -72,7 +129,7 @@ static int direction(mc_sym *s, const mc_expr *e, const mc_atom *a) {
       int x = direction(s, e->ops[i], a);
       d = join(d, x == UNKNOWN ? x : e->coefs[i] < 0 ? -x : x);
     }
-    return d;
+    return d == UNKNOWN ? grouped_direction(s, e, a) : d;
   case MC_EXPR_MUL: {
     /* factors that are not negative, those with a all one way */
     bool nonneg = true;
@@ -314,12 +371,12 @@ static bool crossings(const mc_expr *e, const mc_atom *a, int64_t *last) {
  * block T + 1 on (a cost only blocks after the first pay, beside one that
  * shrinks with the block id): the blocks up to T one by one, those the
  * grid has, and the rest at its end that the direction gives. */
-static const mc_expr *first_blocks(mc_sym *s, const mc_expr *e, const mc_atom *a,
+static const mc_expr *first_blocks(mc_sym *s, const mc_expr *e, const mc_expr *ba,
                                    const mc_expr *g) {
+  const mc_atom *a = ba->atom;
   int64_t last = -1;
   if (!crossings(e, a, &last) || last < 0)
     return NULL;
-  const mc_expr *ba = mc_sym_builtin(s, MC_ATOM_BID, a->dim);
   const mc_expr *past = mc_expr_add(s, ba, mc_expr_const(s, ba->width, last + 1), 0);
   const mc_expr *rest = cost_subst_atom(s, e, a, past);
   int d = rest ? direction(s, rest, a) : UNKNOWN;
@@ -341,11 +398,10 @@ static const mc_expr *first_blocks(mc_sym *s, const mc_expr *e, const mc_atom *a
   return most;
 }
 
-static const mc_expr *over_dim(mc_sym *s, const mc_expr *e, unsigned dim) {
-  const mc_expr *b = mc_sym_builtin(s, MC_ATOM_BID, dim);
-  const mc_expr *g = mc_sym_builtin(s, MC_ATOM_GDIM, dim);
-  if (!b || !g || !cost_mentions(e, b->atom))
-    return e;
+/* The maximum of e over 0 <= b < g (b an atom's node); NULL where not
+ * found exactly. */
+static const mc_expr *over_atom(mc_sym *s, const mc_expr *e, const mc_expr *b,
+                                const mc_expr *g) {
   const mc_atom *a = b->atom;
   int d = direction(s, e, a);
   if (d == 1)
@@ -355,7 +411,7 @@ static const mc_expr *over_dim(mc_sym *s, const mc_expr *e, unsigned dim) {
     return cost_refold_max(s, cost_subst_atom(s, e, a, mc_expr_const(s, b->width, 0)));
   int64_t from = 0, period = 1;
   if (!shrinks_by_period(s, e, a, &from, &period) || from + period > MAX_BLOCKS_TRIED)
-    return first_blocks(s, e, a, g);
+    return first_blocks(s, e, b, g);
   const mc_expr *most = NULL;
   const mc_expr *seen[MAX_BLOCKS_TRIED];
   unsigned nseen = 0;
@@ -369,7 +425,7 @@ static const mc_expr *over_dim(mc_sym *s, const mc_expr *e, unsigned dim) {
     if (dup)
       continue;
     seen[nseen++] = v;
-    /* block j exists when gridDim > j; block 0 always does */
+    /* block j exists when g > j; block 0 always does */
     if (j)
       v = mc_expr_select(s, mc_expr_cmp(s, MC_CMP_ULT, mc_expr_const(s, g->width, j), g), v,
                          mc_expr_const(s, v->width, 0));
@@ -378,8 +434,64 @@ static const mc_expr *over_dim(mc_sym *s, const mc_expr *e, unsigned dim) {
   return most;
 }
 
-const mc_expr *cost_max_over_blocks(mc_sym *s, const mc_expr *e) {
-  for (unsigned dim = 0; e && dim < 3; dim++)
-    e = over_dim(s, e, dim);
-  return e;
+typedef struct {
+  const mc_expr *bid[3], *gdim[3];
+} block_ids;
+
+static bool block_ids_of(mc_sym *s, block_ids *b) {
+  for (unsigned d = 0; d < 3; d++)
+    if (!(b->bid[d] = mc_sym_builtin(s, MC_ATOM_BID, d)) ||
+        !(b->gdim[d] = mc_sym_builtin(s, MC_ATOM_GDIM, d)))
+      return false;
+  return true;
+}
+
+/* e over linear[*n - 2], the grid's first *n dimensions numbered as one */
+static const mc_expr *over_linear(mc_sym *s, const mc_expr *e, const mc_expr *const linear[2],
+                                  const block_ids *b, unsigned *n) {
+  bool three = cost_mentions(e, b->bid[2]->atom) || cost_mentions(e, linear[1]->atom);
+  bool two = cost_mentions(e, b->bid[1]->atom) || cost_mentions(e, linear[0]->atom);
+  *n = three ? 3 : 2;
+  if (!three && !two)
+    return cost_mentions(e, b->bid[0]->atom) ? NULL : e; /* the same in every block */
+  if (three && cost_mentions(e, linear[0]->atom))
+    return NULL;
+  /* blockIdx.x = L - gridDim.x * (blockIdx.y [+ gridDim.y * blockIdx.z]) */
+  const mc_expr *rest = b->bid[1];
+  if (three)
+    rest = mc_expr_add(s, rest, mc_expr_mul(s, b->gdim[1], b->bid[2], 0), 0);
+  const mc_expr *x = mc_expr_sub(s, linear[*n - 2], mc_expr_mul(s, b->gdim[0], rest, 0), 0);
+  const mc_expr *r = x ? cost_subst_atom(s, e, b->bid[0]->atom, x) : NULL;
+  for (unsigned d = 0; r && d < 3; d++)
+    if (cost_mentions(r, b->bid[d]->atom))
+      return NULL;
+  return r;
+}
+
+const mc_expr *cost_over_linear_block(mc_sym *s, const mc_expr *e,
+                                      const mc_expr *const linear[2]) {
+  block_ids b;
+  unsigned n;
+  return block_ids_of(s, &b) ? over_linear(s, e, linear, &b, &n) : NULL;
+}
+
+const mc_expr *cost_max_over_blocks(mc_sym *s, const mc_expr *e,
+                                    const mc_expr *const linear[2]) {
+  block_ids b;
+  if (!block_ids_of(s, &b))
+    return NULL;
+  const mc_expr *m = cost_mentions(e, linear[0]->atom) || cost_mentions(e, linear[1]->atom)
+                         ? NULL : e;
+  for (unsigned d = 0; m && d < 3; d++)
+    if (cost_mentions(m, b.bid[d]->atom))
+      m = over_atom(s, m, b.bid[d], b.gdim[d]);
+  if (m)
+    return m;
+  /* over the linear id L, 0 <= L < gridDim.x * gridDim.y [* gridDim.z] */
+  unsigned n;
+  const mc_expr *x = over_linear(s, e, linear, &b, &n);
+  const mc_expr *blocks = mc_expr_mul(s, b.gdim[0], b.gdim[1], MC_NUW);
+  if (n == 3)
+    blocks = mc_expr_mul(s, blocks, b.gdim[2], MC_NUW);
+  return x && blocks ? over_atom(s, x, linear[n - 2], blocks) : NULL;
 }

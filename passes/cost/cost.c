@@ -46,6 +46,10 @@ typedef struct {
   uint64_t rlimit;        /* Z3's budget per query */
   bool solver_off;        /* a maximisation ran out: Z3 is not asked again */
   bool concrete;          /* block dimensions fixed: lanes have thread ids */
+  /* the block's linear ids (cost_impl.h), for costs that depend on the
+   * block only through one; used: the program says what they are */
+  const mc_expr *block[2];
+  bool block_used;
   unsigned bdim[3];
   unsigned warp;
   uint32_t tid[MAX_LANES][3];
@@ -504,6 +508,23 @@ static const char *describe(walker *w, const cost_lin *lins, const bool *div,
                     (long long)abs);
 }
 
+/* The residue table, over the block's linear id where the offsets depend
+ * on the block only through it (`gid * gid % 384` with gid over a 3-D
+ * grid). */
+static const mc_expr *residues(walker *w, const mc_cost_model *m, const mc_expr **offs,
+                               uint64_t mask, uint64_t bytes) {
+  const mc_expr *f = cost_warp_residues(w->a, w->s, m, offs, mask, bytes);
+  if (f)
+    return f;
+  const mc_expr *lin[MAX_LANES] = {NULL};
+  for (unsigned l = 0; l < MAX_LANES; l++)
+    if ((mask >> l & 1) && !(lin[l] = cost_over_linear_block(w->s, offs[l], w->block)))
+      return NULL;
+  f = cost_warp_residues(w->a, w->s, m, lin, mask, bytes);
+  w->block_used |= f != NULL;
+  return f;
+}
+
 static void do_access(walker *w, const mc_pnode *n, uint64_t mask, cost_vec *acc,
                       const char *inexact) {
   int idx = access_index(w, n);
@@ -545,7 +566,7 @@ static void do_access(walker *w, const mc_pnode *n, uint64_t mask, cost_vec *acc
     bool uniform = true;
     for (unsigned l = 0; l < MAX_LANES && uniform; l++)
       uniform = !(mask >> l & 1) || !divergent(w, offs[l]);
-    if (!f && uniform && (f = cost_warp_residues(w->a, w->s, m, offs, mask, bytes)))
+    if (!f && uniform && (f = residues(w, m, offs, mask, bytes)))
       pattern = "threads' offsets are remainders of a value that differs between blocks "
                 "or iterations: the cost is a table over its residue";
     if (f) {
@@ -927,6 +948,10 @@ static void sum_loop(walker *w, const mc_pnode *node, uint64_t mask,
       s = mc_expr_mul(w->s, n, c64(w, body.cost[i]->range.hi), 0);
       wi = "no closed form for the sum over the loop: each iteration bounded";
     }
+    if (!s && !wi)
+      wi = L->line ? mc_sprintf(w->a, "no closed form for the sum over the loop at line %u",
+                                L->line)
+                   : "no closed form for the sum over a loop";
     vec_add(w, acc, i, s, wi, body.unbounded[i] || !s);
   }
 }
@@ -1141,7 +1166,7 @@ static const mc_expr *over_launch(walker *w, const mc_expr *e, bool *exact) {
                           1u << MC_ATOM_GDIM | 1u << MC_ATOM_WARPSIZE;
   if (!e || !mc_expr_mentions(e, ~launch))
     return e;
-  const mc_expr *m = cost_max_over_blocks(w->s, e);
+  const mc_expr *m = cost_max_over_blocks(w->s, e, w->block);
   if (m && !mc_expr_mentions(m, ~launch))
     return m;
   /* a bound, part by part: a sum of the parts' maxima, the larger side */
@@ -1270,6 +1295,10 @@ mc_kernel_cost *mc_cost_analyze(mc_arena *a, const mc_protocol *p,
   collect(p->nodes, p->nnodes, w, false);
 
   w->concrete = fixed_block(mc_sym_facts_of(w->s), w->bdim);
+  w->block[0] = mc_sym_loop_var(w->s, NULL, "blockId.xy", 32, false);
+  w->block[1] = mc_sym_loop_var(w->s, NULL, "blockId.xyz", 32, false);
+  if (!w->block[0] || !w->block[1])
+    return NULL;
   unsigned nwarps = 1;
   if (w->concrete)
     nwarps = (w->bdim[0] * w->bdim[1] * w->bdim[2] + w->ws - 1) / w->ws;
@@ -1328,6 +1357,9 @@ mc_kernel_cost *mc_cost_analyze(mc_arena *a, const mc_protocol *p,
     mc_strbuf_free(&mine);
   }
   w->prog = NULL;
+  if (w->block_used)
+    mc_strbuf_append(&prog, "  where blockId.xy = blockIdx.x + gridDim.x * blockIdx.y, "
+                            "blockId.xyz = blockId.xy + gridDim.x * gridDim.y * blockIdx.z\n");
   kc->program = mc_strdup(a, mc_strbuf_str(&prog));
   mc_strbuf_free(&prog);
   if (w->stop)
@@ -1344,6 +1376,9 @@ mc_kernel_cost *mc_cost_analyze(mc_arena *a, const mc_protocol *p,
     ac->cost = per_access[i].unbounded ? NULL
                                        : over_launch(w, per_access[i].cost, &ac->exact);
     const char *pattern = w->why[i] ? w->why[i] : "no thread runs it";
+    if (per_access[i].exact && !ac->exact && !ac->why)
+      ac->why = ac->cost ? "its maximum over the grid's blocks is bounded part by part"
+                         : "no closed form for its maximum over the grid's blocks";
     if (!ac->cost)
       ac->exact = false;
     if (!w->concrete && !ac->exact && !ac->why)

@@ -64,9 +64,18 @@ const mc_expr *cost_lane_normal(mc_sym *s, const mc_expr *e);
 const mc_expr *cost_subst_atom(mc_sym *s, const mc_expr *e, const mc_atom *a,
                                const mc_expr *v);
 
-/* The maximum of e over 0 <= blockIdx < gridDim in each dimension
- * (blocks.c); NULL when not found exactly (or out of memory). */
-const mc_expr *cost_max_over_blocks(mc_sym *s, const mc_expr *e);
+/* The block's linear ids, atoms' nodes: linear[0] stands for
+ * blockIdx.x + gridDim.x * blockIdx.y, linear[1] for blockIdx.x +
+ * gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z), how kernels number
+ * the blocks of 2-D and 3-D grids. cost_over_linear_block is e over one of
+ * them where e depends on the block ids only through it; NULL otherwise. */
+const mc_expr *cost_over_linear_block(mc_sym *s, const mc_expr *e,
+                                      const mc_expr *const linear[2]);
+/* The maximum of e over 0 <= blockIdx < gridDim in each dimension, or
+ * over a linear id where e depends on the block through it (blocks.c);
+ * NULL when not found exactly (or out of memory). */
+const mc_expr *cost_max_over_blocks(mc_sym *s, const mc_expr *e,
+                                    const mc_expr *const linear[2]);
 
 /* Where a (not negative) appears in e only compared with constants or
  * reduced by a constant (`k % 2`, `blockIdx.x < 2`): e is periodic in a

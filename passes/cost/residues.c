@@ -107,6 +107,66 @@ static bool period_of(const mc_expr *e, const mc_atom *a, int64_t *period) {
   return true;
 }
 
+/* e's integer value at a = r, casts read as the identity (a 32-bit
+ * `gid * gid` at a residue of a 16x16 block's id is the square, not the
+ * square modulo 2^32: the offsets repeat with the remainders' period only
+ * so read); false where it does not fit 64 bits or e has an operation
+ * this does not read. */
+static bool value_at(const mc_expr *e, const mc_atom *a, int64_t r, int64_t *out) {
+  int64_t x, y;
+  switch (e->op) {
+  case MC_EXPR_CONST:
+    /* a constant's integer reading: signed unless its bits say otherwise */
+    *out = e->range.lo == e->range.hi ? e->range.lo : e->value;
+    return true;
+  case MC_EXPR_ATOM:
+    *out = r;
+    return e->atom == a;
+  case MC_EXPR_ZEXT:
+  case MC_EXPR_SEXT:
+  case MC_EXPR_TRUNC:
+    return value_at(e->ops[0], a, r, out);
+  case MC_EXPR_ADD:
+    *out = e->value;
+    for (unsigned i = 0; i < e->nops; i++)
+      if (!value_at(e->ops[i], a, r, &x) || __builtin_mul_overflow(x, e->coefs[i], &x) ||
+          __builtin_add_overflow(*out, x, out))
+        return false;
+    return true;
+  case MC_EXPR_MUL:
+    *out = 1;
+    for (unsigned i = 0; i < e->nops; i++)
+      if (!value_at(e->ops[i], a, r, &x) || __builtin_mul_overflow(*out, x, out))
+        return false;
+    return true;
+  case MC_EXPR_SHL:
+    return value_at(e->ops[0], a, r, &x) && value_at(e->ops[1], a, r, &y) && y >= 0 &&
+           y < 62 && !__builtin_mul_overflow(x, (int64_t)1 << y, out);
+  case MC_EXPR_UREM:
+  case MC_EXPR_SREM:
+  case MC_EXPR_UDIV:
+  case MC_EXPR_SDIV:
+    if (!value_at(e->ops[0], a, r, &x) || !value_at(e->ops[1], a, r, &y) || y <= 0 ||
+        (x < 0 && (e->op == MC_EXPR_UREM || e->op == MC_EXPR_UDIV)))
+      return false;
+    *out = e->op == MC_EXPR_UREM || e->op == MC_EXPR_SREM ? x % y : x / y;
+    return true;
+  case MC_EXPR_AND:
+  case MC_EXPR_OR:
+  case MC_EXPR_XOR:
+    if (!value_at(e->ops[0], a, r, out))
+      return false;
+    for (unsigned i = 1; i < e->nops; i++) {
+      if (!value_at(e->ops[i], a, r, &x))
+        return false;
+      *out = e->op == MC_EXPR_AND ? *out & x : e->op == MC_EXPR_OR ? *out | x : *out ^ x;
+    }
+    return true;
+  default:
+    return false;
+  }
+}
+
 const mc_expr *cost_warp_residues(mc_arena *arena, mc_sym *s, const mc_cost_model *m,
                                   const mc_expr *const *offset, uint64_t active,
                                   uint64_t bytes) {
@@ -131,15 +191,10 @@ const mc_expr *cost_warp_residues(mc_arena *arena, mc_sym *s, const mc_cost_mode
     return NULL;
   uint64_t table[MAX_PERIOD];
   for (int64_t r = 0; r < period; r++) {
-    const mc_expr *at_r = mc_expr_const(s, o.a->width, r);
     int64_t off[64] = {0};
-    for (unsigned l = 0; l < 64; l++) {
-      if (!(active >> l & 1))
-        continue;
-      const mc_expr *v = cost_subst_atom(s, offset[l], o.a, at_r);
-      if (!v || !mc_expr_is_const(v, &off[l]))
+    for (unsigned l = 0; l < 64; l++)
+      if ((active >> l & 1) && !value_at(offset[l], o.a, r, &off[l]))
         return NULL;
-    }
     table[r] = mc_cost_metric(m, off, active, bytes);
   }
   /* the smallest period of the table, a divisor of the remainders' */

@@ -113,6 +113,9 @@ def main():
                 if name == "all" or "data-conditional" not in side["features"]:
                     floor[name][0] += 1
                     floor[name][1] += ex
+            if not ex and "data-conditional" not in side["features"]:
+                print("not exact %s (seed %d index %d)" % (side["kernel"], side["seed"],
+                                                          side["index"]))
         if kind == "skip":
             skipped += 1
             print("skip %s: %s" % (side["kernel"], msg))

@@ -285,7 +285,57 @@ static void test_lane_normal(void) {
 
 /* ---- The maximum over blocks, against every block -------------------- */
 
+/* Atoms and their values (a cost over a 2-D grid). */
+typedef struct {
+  const mc_atom *a[4];
+  int64_t v[4];
+} values4;
+
+static const mc_expr *put4(void *data, const mc_atom *a) {
+  values4 *v = data;
+  for (unsigned i = 0; i < 4; i++)
+    if (a == v->a[i])
+      return mc_expr_const(S, a->width, v->v[i]);
+  return NULL;
+}
+
+/* A cost that depends on the block through its linear id over a 2-D grid
+ * ((16 * (bx + gx * by) + 3) % 5 == 0 ? 7 : 2, a table over a polynomial
+ * of it): its maximum over the linear id equals the one over every
+ * block. */
+static void test_linear_block(const mc_expr *const L[2]) {
+  const mc_expr *bx = mc_sym_builtin(S, MC_ATOM_BID, 0), *by = mc_sym_builtin(S, MC_ATOM_BID, 1);
+  const mc_expr *gx = mc_sym_builtin(S, MC_ATOM_GDIM, 0), *gy = mc_sym_builtin(S, MC_ATOM_GDIM, 1);
+  const mc_expr *bid = mc_expr_add(S, bx, mc_expr_mul(S, gx, by, 0), 0);
+  const mc_expr *x = mc_expr_add(S, mc_expr_mul(S, mc_expr_const(S, 32, 16), bid, 0),
+                                 mc_expr_const(S, 32, 3), 0);
+  const mc_expr *e = mc_expr_select(
+      S, mc_expr_cmp(S, MC_CMP_EQ, mc_expr_binary(S, MC_EXPR_UREM, x, mc_expr_const(S, 32, 5), 0),
+                     mc_expr_const(S, 32, 0)), c64(7), c64(2));
+  CHECK(cost_over_linear_block(S, e, L) != NULL);
+  /* by alone is not the linear id */
+  CHECK(!cost_over_linear_block(S, mc_expr_resize(S, by, 64, false), L));
+  const mc_expr *m = cost_max_over_blocks(S, e, L);
+  CHECK(m && !cost_mentions(m, bx->atom) && !cost_mentions(m, by->atom) &&
+        !cost_mentions(m, L[0]->atom));
+  for (int64_t g = 1; m && g < 4; g++)
+    for (int64_t h = 1; h < 4; h++) {
+      int64_t want = 0, got, t;
+      for (int64_t b = 0; b < g; b++)
+        for (int64_t c = 0; c < h; c++) {
+          values4 vb = {{bx->atom, by->atom, gx->atom, gy->atom}, {b, c, g, h}};
+          CHECK(mc_expr_is_const(mc_expr_subst(S, e, put4, &vb), &t));
+          want = t > want ? t : want;
+        }
+      values4 v = {{gx->atom, gy->atom, NULL, NULL}, {g, h, 0, 0}};
+      CHECK(mc_expr_is_const(mc_expr_subst(S, m, put4, &v), &got) && got == want);
+    }
+}
+
 static void test_blocks(void) {
+  const mc_expr *L[2] = {mc_sym_loop_var(S, NULL, "blockId.xy", 32, false),
+                         mc_sym_loop_var(S, NULL, "blockId.xyz", 32, false)};
+  test_linear_block(L);
   const mc_expr *bx = mc_sym_builtin(S, MC_ATOM_BID, 0), *gx = mc_sym_builtin(S, MC_ATOM_GDIM, 0);
   const mc_expr *n32 = mc_sym_param(S, 5, "n", 32, true, NULL);
   const mc_expr *c32 = mc_expr_const(S, 32, 3);
@@ -301,7 +351,7 @@ static void test_blocks(void) {
                                       c64(9), c64(0));
   const mc_expr *cases[] = {below, even, one, mc_expr_add(S, even, one, 0)};
   for (unsigned i = 0; i < 4; i++) {
-    const mc_expr *m = cost_max_over_blocks(S, cases[i]);
+    const mc_expr *m = cost_max_over_blocks(S, cases[i], L);
     CHECK(m && !cost_mentions(m, bx->atom));
     for (int64_t g = 1; m && g < 7; g++)
       for (int64_t nv = -300; nv < 2000; nv += 97) {

@@ -250,15 +250,21 @@ typedef struct {
   const char *inexact;      /* lanes kept whose guard did not evaluate */
 } guard_result;
 
-static unsigned conjuncts(const mc_expr *e, const mc_expr **out, unsigned n) {
-  if (e->op == MC_EXPR_AND && e->width == 1) {
+/* e's operands as an n-ary `op` (AND: its conjuncts, OR: its disjuncts)
+ * into out, counted past MAX_CONJUNCTS when there are more. */
+static unsigned operands_of(mc_expr_op op, const mc_expr *e, const mc_expr **out, unsigned n) {
+  if (e->op == op && e->width == 1) {
     for (unsigned i = 0; i < e->nops && n <= MAX_CONJUNCTS; i++)
-      n = conjuncts(e->ops[i], out, n);
+      n = operands_of(op, e->ops[i], out, n);
     return n;
   }
   if (n < MAX_CONJUNCTS)
     out[n] = e;
   return n + 1;
+}
+
+static unsigned conjuncts(const mc_expr *e, const mc_expr **out, unsigned n) {
+  return operands_of(MC_EXPR_AND, e, out, n);
 }
 
 static int by_threshold(const void *x, const void *y) {
@@ -375,6 +381,90 @@ static bool split_residues(walker *w, const cost_threshold *t, unsigned m, uint6
   return !w->stop;
 }
 
+static const mc_cmp NEGATED[] = {
+    [MC_CMP_EQ] = MC_CMP_NE,   [MC_CMP_NE] = MC_CMP_EQ,   [MC_CMP_ULT] = MC_CMP_UGE,
+    [MC_CMP_ULE] = MC_CMP_UGT, [MC_CMP_UGT] = MC_CMP_ULE, [MC_CMP_UGE] = MC_CMP_ULT,
+    [MC_CMP_SLT] = MC_CMP_SGE, [MC_CMP_SLE] = MC_CMP_SGT, [MC_CMP_SGT] = MC_CMP_SLE,
+    [MC_CMP_SGE] = MC_CMP_SLT,
+};
+
+/* !e: a comparison the other way, the operand of a negation, else e ^ 1. */
+static const mc_expr *negated(walker *w, const mc_expr *e) {
+  int64_t one;
+  if (e->op == MC_EXPR_CMP)
+    return mc_expr_cmp(w->s, NEGATED[e->pred], e->ops[0], e->ops[1]);
+  if (e->op == MC_EXPR_XOR && e->nops == 2 && mc_expr_is_const(e->ops[1], &one) && one)
+    return e->ops[0];
+  return mc_expr_binary(w->s, MC_EXPR_XOR, e, mc_expr_const(w->s, 1, 1), 0);
+}
+
+/* The conjuncts of !e (e a disjunction, or the negation of a conjunction),
+ * counted past MAX_CONJUNCTS when there are more; 0 when out of memory. */
+static unsigned negated_conjuncts(walker *w, const mc_expr *e, const mc_expr **out) {
+  int64_t one;
+  if (e->op == MC_EXPR_XOR && e->width == 1 && e->nops == 2 &&
+      mc_expr_is_const(e->ops[1], &one) && one)
+    return conjuncts(e->ops[0], out, 0);
+  const mc_expr *d[MAX_CONJUNCTS];
+  unsigned n = operands_of(MC_EXPR_OR, e, d, 0);
+  for (unsigned i = 0; i < n && i < MAX_CONJUNCTS; i++)
+    if (!(out[i] = negated(w, d[i])))
+      return 0;
+  return n;
+}
+
+/* The lanes' conditions cond[0..m) (uniform; lanes[i] each) as `A | t`
+ * with A the same in every lane and t one threshold per lane (`flag != 0
+ * || gid >= n`, or its negation `!(flag == 0 && gid < n)`): every lane
+ * runs when A holds, else those the threshold lets. `always`: the lanes
+ * that run anyway. */
+static bool split_disjunction(walker *w, const mc_expr *const *cond, const uint64_t *lanes,
+                              unsigned m, uint64_t always, guard_result *r) {
+  /* !cond = !A & !t: the conjuncts every lane's negation has are !A */
+  const mc_expr *first[MAX_CONJUNCTS], *not_a = NULL;
+  unsigned nfirst = negated_conjuncts(w, cond[0], first);
+  if (nfirst < 2 || nfirst > MAX_CONJUNCTS)
+    return false;
+  cost_threshold t[MAX_LANES];
+  uint64_t all = always;
+  for (unsigned i = 0; i < m; i++) {
+    const mc_expr *x[MAX_CONJUNCTS], *rest = NULL;
+    unsigned nx = negated_conjuncts(w, cond[i], x), shared = 0;
+    if (!nx || nx > MAX_CONJUNCTS)
+      return false;
+    for (unsigned j = 0; j < nx; j++) {
+      bool everywhere = true;
+      for (unsigned k = 0; k < m && everywhere; k++) {
+        const mc_expr *y[MAX_CONJUNCTS];
+        unsigned ny = k == i ? 0 : negated_conjuncts(w, cond[k], y);
+        everywhere = k == i;
+        for (unsigned c = 0; c < ny && c < MAX_CONJUNCTS && !everywhere; c++)
+          everywhere = y[c] == x[j];
+      }
+      if (everywhere) {
+        shared++;
+        if (!i)
+          not_a = not_a ? mc_expr_binary(w->s, MC_EXPR_AND, not_a, x[j], 0) : x[j];
+      } else if (rest) {
+        return false; /* one threshold per lane besides the shared part */
+      } else {
+        rest = x[j];
+      }
+    }
+    const mc_expr *ti = rest ? negated(w, rest) : NULL;
+    if (!shared || (i && shared != nfirst - 1) || (!i && shared != nx - 1) || !ti ||
+        !cost_read_threshold(ti, &t[i]))
+      return false;
+    t[i].lanes = lanes[i];
+    all |= lanes[i];
+  }
+  guard_result q = {.mask = always, .off = all, .common = not_a};
+  if (!not_a || !split_thresholds(w, t, m, always, &q))
+    return false;
+  *r = q;
+  return !w->stop;
+}
+
 static guard_result apply_guard(walker *w, const mc_expr *g, uint64_t mask) {
   guard_result r = {.mask = mask};
   int64_t v;
@@ -463,6 +553,8 @@ static guard_result apply_guard(walker *w, const mc_expr *g, uint64_t mask) {
       w->stop = true;
     return r;
   }
+  if (uniform && split_disjunction(w, cond, lanes, m, always, &r))
+    return r;
   /* seed 000 §6.5: drop the constraint that does not evaluate */
   r = (guard_result){.mask = always | symbolic};
   r.inexact = mc_sprintf(w->a, "which threads run it depends on %s", text(w, cond[m - 1]));

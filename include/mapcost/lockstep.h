@@ -197,6 +197,12 @@ mc_lockstep *mc_lockstep_build(mc_arena *a, const mc_kernel *k,
  * grid-uniform). */
 mc_uniformity mc_ls_uniformity(const mc_lockstep *ls, LLVMValueRef v);
 mc_uniformity mc_ls_pred_uniformity(const mc_lockstep *ls, const mc_pred *p);
+/* Of a value for one warp: a plain (not volatile, not atomic) load at a
+ * warp-uniform address outside every loop gives the warp's lanes one
+ * value, whatever may write the memory (they read it together, once);
+ * otherwise mc_ls_uniformity. For what one warp does (costs), not for
+ * what holds across warps. */
+mc_uniformity mc_ls_execution_uniformity(const mc_lockstep *ls, LLVMValueRef v);
 /* Why v is less uniform than grid-uniform, in words ("threadIdx.x", "a
  * value loaded from memory (a[i])", ...); NULL when it is grid-uniform. */
 const char *mc_ls_uniformity_cause(mc_arena *a, const mc_lockstep *ls,

@@ -149,7 +149,7 @@ static bool atom_divergence(void *data, const mc_atom *a) {
     for (unsigned i = 0; i < w->p->nloops; i++)
       if (w->p->loops[i].iter && w->p->loops[i].iter->atom == a)
         return true;
-    d->divergent = !a->value || mc_ls_uniformity(w->p->ls, a->value) == MC_DIVERGENT;
+    d->divergent = !a->value || mc_ls_execution_uniformity(w->p->ls, a->value) == MC_DIVERGENT;
     break;
   default:
     break;

@@ -787,6 +787,18 @@ mc_uniformity mc_ls_uniformity(const mc_lockstep *ls, LLVMValueRef v) {
   return (mc_uniformity)ls->values->level[i];
 }
 
+mc_uniformity mc_ls_execution_uniformity(const mc_lockstep *ls, LLVMValueRef v) {
+  mc_uniformity lvl = mc_ls_uniformity(ls, v);
+  if (lvl != MC_DIVERGENT || !v || !LLVMIsALoadInst(v) || LLVMGetVolatile(v) ||
+      LLVMGetOrdering(v) != LLVMAtomicOrderingNotAtomic)
+    return lvl;
+  int b = mc_ls_block_index(ls, LLVMGetInstructionParent(v));
+  if (b < 0 || ls->blocks[b].loop >= 0)
+    return lvl; /* read again in every iteration: the value may change */
+  mc_uniformity at = mc_ls_uniformity(ls, LLVMGetOperand(v, 0));
+  return at <= MC_UNIFORM_WARP ? MC_UNIFORM_WARP : lvl;
+}
+
 mc_uniformity mc_ls_pred_uniformity(const mc_lockstep *ls, const mc_pred *p) {
   if (!ls->values || !p)
     return MC_DIVERGENT;

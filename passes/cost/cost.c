@@ -1479,7 +1479,7 @@ mc_kernel_cost *mc_cost_analyze(mc_arena *a, const mc_protocol *p,
                                     : mc_sprintf(a, "%s; bound: %s", pattern, ac->why);
   }
   for (unsigned m = 0; m < 2; m++) {
-    kc->total_exact[m] = totals[m].exact;
+    kc->total_exact[m] = totals[m].exact && !totals[m].unbounded;
     kc->total[m] = totals[m].unbounded ? NULL
                                        : over_launch(w, totals[m].cost, &kc->total_exact[m]);
     if (kc->total[m] || totals[m].unbounded)

@@ -65,12 +65,8 @@ static int direction(mc_sym *s, const mc_expr *e, const mc_atom *a);
 static const mc_expr *part_with(mc_sym *s, const mc_expr *t, int64_t c, const mc_atom *a,
                                 const mc_expr **coef) {
   *coef = mc_expr_const(s, 64, c);
-  if (t->op != MC_EXPR_MUL) {
-    if (cost_mentions(t, a))
-      return t;
-    *coef = mc_expr_mul(s, *coef, cost_wide(s, t), 0);
-    return NULL;
-  }
+  if (t->op != MC_EXPR_MUL)
+    return cost_mentions(t, a) ? t : NULL; /* a term without a: no direction */
   const mc_expr *part = NULL;
   for (unsigned j = 0; j < t->nops && *coef; j++) {
     if (cost_mentions(t->ops[j], a))

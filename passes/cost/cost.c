@@ -381,23 +381,6 @@ static bool split_residues(walker *w, const cost_threshold *t, unsigned m, uint6
   return !w->stop;
 }
 
-static const mc_cmp NEGATED[] = {
-    [MC_CMP_EQ] = MC_CMP_NE,   [MC_CMP_NE] = MC_CMP_EQ,   [MC_CMP_ULT] = MC_CMP_UGE,
-    [MC_CMP_ULE] = MC_CMP_UGT, [MC_CMP_UGT] = MC_CMP_ULE, [MC_CMP_UGE] = MC_CMP_ULT,
-    [MC_CMP_SLT] = MC_CMP_SGE, [MC_CMP_SLE] = MC_CMP_SGT, [MC_CMP_SGT] = MC_CMP_SLE,
-    [MC_CMP_SGE] = MC_CMP_SLT,
-};
-
-/* !e: a comparison the other way, the operand of a negation, else e ^ 1. */
-static const mc_expr *negated(walker *w, const mc_expr *e) {
-  int64_t one;
-  if (e->op == MC_EXPR_CMP)
-    return mc_expr_cmp(w->s, NEGATED[e->pred], e->ops[0], e->ops[1]);
-  if (e->op == MC_EXPR_XOR && e->nops == 2 && mc_expr_is_const(e->ops[1], &one) && one)
-    return e->ops[0];
-  return mc_expr_binary(w->s, MC_EXPR_XOR, e, mc_expr_const(w->s, 1, 1), 0);
-}
-
 /* The conjuncts of !e (e a disjunction, or the negation of a conjunction),
  * counted past MAX_CONJUNCTS when there are more; 0 when out of memory. */
 static unsigned negated_conjuncts(walker *w, const mc_expr *e, const mc_expr **out) {
@@ -408,7 +391,7 @@ static unsigned negated_conjuncts(walker *w, const mc_expr *e, const mc_expr **o
   const mc_expr *d[MAX_CONJUNCTS];
   unsigned n = operands_of(MC_EXPR_OR, e, d, 0);
   for (unsigned i = 0; i < n && i < MAX_CONJUNCTS; i++)
-    if (!(out[i] = negated(w, d[i])))
+    if (!(out[i] = mc_expr_not(w->s, d[i])))
       return 0;
   return n;
 }
@@ -451,7 +434,7 @@ static bool split_disjunction(walker *w, const mc_expr *const *cond, const uint6
         rest = x[j];
       }
     }
-    const mc_expr *ti = rest ? negated(w, rest) : NULL;
+    const mc_expr *ti = rest ? mc_expr_not(w->s, rest) : NULL;
     if (!shared || (i && shared != nfirst - 1) || (!i && shared != nx - 1) || !ti ||
         !cost_read_threshold(ti, &t[i]))
       return false;
@@ -609,9 +592,14 @@ static const mc_expr *residues(walker *w, const mc_cost_model *m, const mc_expr 
   if (f)
     return f;
   const mc_expr *lin[MAX_LANES] = {NULL};
-  for (unsigned l = 0; l < MAX_LANES; l++)
+  bool changed = false;
+  for (unsigned l = 0; l < MAX_LANES; l++) {
     if ((mask >> l & 1) && !(lin[l] = cost_over_linear_block(w->s, offs[l], w->block)))
       return NULL;
+    changed |= lin[l] != offs[l];
+  }
+  if (!changed)
+    return NULL; /* the same table again */
   f = cost_warp_residues(w->a, w->s, m, lin, mask, bytes);
   w->block_used |= f != NULL;
   return f;

@@ -283,16 +283,20 @@ bool cost_periodic(const mc_expr *e, const mc_atom *a, int64_t *from, int64_t *p
   return periodic(e, a, from, period) && *from + *period <= MAX_BLOCKS_TRIED;
 }
 
-/* Does e not grow when a grows by *period, from a = *from on: e periodic
- * in a, or not increasing, or built of such parts by sums, products of
- * parts never negative, min, max, and selects on periodic conditions
- * (`blockIdx.x % 3 == 0 ? 9 : 8` beside a grid-stride loop's count)? The
- * maximum over a is then among the first *from + *period values. */
-static bool shrinks_by_period(mc_sym *s, const mc_expr *e, const mc_atom *a, int64_t *from,
-                              int64_t *period) {
+/* With sign -1: does e not grow when a grows by *period, from a = *from
+ * on (the maximum over a is then among the first *from + *period
+ * values); with sign 1: does it not shrink (the maximum is among those
+ * first *from values and the last *period)? e periodic in a, or monotone
+ * the sign's way, or built of such parts by sums, products of parts never
+ * negative, min, max, conjunctions and disjunctions, and selects on
+ * periodic conditions (`blockIdx.x % 3 == 0 ? 9 : 8` beside a grid-stride
+ * loop's count) or on conditions that turn the sign's way between sides
+ * in order (`blockIdx.x % 2 == 0 && id > 0 ? 1 : 0`: the halo's read). */
+static bool by_period(mc_sym *s, const mc_expr *e, const mc_atom *a, int sign, int64_t *from,
+                      int64_t *period) {
   int64_t f = 0, p = 1;
   int d = direction(s, e, a);
-  if (d == 0 || d == -1)
+  if (d == 0 || d == sign)
     return true;
   if (!periodic(e, a, &f, &p)) {
     f = 0, p = 1;
@@ -300,24 +304,35 @@ static bool shrinks_by_period(mc_sym *s, const mc_expr *e, const mc_atom *a, int
     switch (e->op) {
     case MC_EXPR_ADD:
       for (unsigned i = 0; i < e->nops && parts; i++)
-        parts = e->coefs[i] < 0 ? periodic(e->ops[i], a, &f, &p)
-                                : shrinks_by_period(s, e->ops[i], a, &f, &p);
+        parts = by_period(s, e->ops[i], a, e->coefs[i] < 0 ? -sign : sign, &f, &p);
       break;
     case MC_EXPR_MUL:
       for (unsigned i = 0; i < e->nops && parts; i++)
-        parts = e->ops[i]->range.lo >= 0 && shrinks_by_period(s, e->ops[i], a, &f, &p);
+        parts = e->ops[i]->range.lo >= 0 && by_period(s, e->ops[i], a, sign, &f, &p);
+      break;
+    case MC_EXPR_AND:
+    case MC_EXPR_OR:
+      parts = e->width == 1;
+      for (unsigned i = 0; i < e->nops && parts; i++)
+        parts = by_period(s, e->ops[i], a, sign, &f, &p);
       break;
     case MC_EXPR_SMIN:
     case MC_EXPR_SMAX:
     case MC_EXPR_UMIN:
     case MC_EXPR_UMAX:
       for (unsigned i = 0; i < e->nops && parts; i++)
-        parts = shrinks_by_period(s, e->ops[i], a, &f, &p);
+        parts = by_period(s, e->ops[i], a, sign, &f, &p);
       break;
-    case MC_EXPR_SELECT:
-      parts = periodic(e->ops[0], a, &f, &p) && shrinks_by_period(s, e->ops[1], a, &f, &p) &&
-              shrinks_by_period(s, e->ops[2], a, &f, &p);
+    case MC_EXPR_SELECT: {
+      /* y + [c] (x - y): c periodic, or turning the way that x - y's
+       * sign and the sign ask */
+      int diff = sign_of(mc_expr_sub(s, e->ops[1], e->ops[2], 0));
+      parts = (periodic(e->ops[0], a, &f, &p) ||
+               (diff && by_period(s, e->ops[0], a, diff * sign, &f, &p))) &&
+              by_period(s, e->ops[1], a, sign, &f, &p) &&
+              by_period(s, e->ops[2], a, sign, &f, &p);
       break;
+    }
     default:
       parts = false;
     }
@@ -405,14 +420,29 @@ static const mc_expr *over_atom(mc_sym *s, const mc_expr *e, const mc_expr *b,
         s, cost_subst_atom(s, e, a, mc_expr_sub(s, g, mc_expr_const(s, g->width, 1), 0)));
   if (d != UNKNOWN)
     return cost_refold_max(s, cost_subst_atom(s, e, a, mc_expr_const(s, b->width, 0)));
-  int64_t from = 0, period = 1;
-  if (!shrinks_by_period(s, e, a, &from, &period) || from + period > MAX_BLOCKS_TRIED)
-    return first_blocks(s, e, b, g);
+  /* the candidates: the first from + period blocks where e does not grow
+   * by a period, else the first from and the last period where it does
+   * not shrink */
+  int64_t from = 0, period = 1, first;
+  bool last = false;
+  if (!by_period(s, e, a, -1, &from, &period)) {
+    from = 0, period = 1;
+    if (!by_period(s, e, a, 1, &from, &period))
+      return first_blocks(s, e, b, g);
+    last = true;
+  }
+  first = last ? from : from + period;
   const mc_expr *most = NULL;
   const mc_expr *seen[MAX_BLOCKS_TRIED];
   unsigned nseen = 0;
-  for (int64_t j = 0; j < from + period; j++) {
-    const mc_expr *v = cost_refold_max(s, cost_subst_atom(s, e, a, mc_expr_const(s, b->width, j)));
+  for (int64_t j = 0; j < first + (last ? period : 0); j++) {
+    /* block j, or block g - 1 - (j - first); it exists when g > j (or
+     * g > j - first); block 0 always does */
+    int64_t x = j < first ? j : j - first;
+    const mc_expr *block =
+        j < first ? mc_expr_const(s, b->width, j)
+                  : mc_expr_sub(s, g, mc_expr_const(s, g->width, x + 1), 0);
+    const mc_expr *v = block ? cost_refold_max(s, cost_subst_atom(s, e, a, block)) : NULL;
     if (!v)
       return NULL;
     bool dup = false;
@@ -421,9 +451,8 @@ static const mc_expr *over_atom(mc_sym *s, const mc_expr *e, const mc_expr *b,
     if (dup)
       continue;
     seen[nseen++] = v;
-    /* block j exists when g > j; block 0 always does */
-    if (j)
-      v = mc_expr_select(s, mc_expr_cmp(s, MC_CMP_ULT, mc_expr_const(s, g->width, j), g), v,
+    if (x)
+      v = mc_expr_select(s, mc_expr_cmp(s, MC_CMP_ULT, mc_expr_const(s, g->width, x), g), v,
                          mc_expr_const(s, v->width, 0));
     most = most ? cost_max(s, most, v) : v;
   }

@@ -699,6 +699,12 @@ const mc_expr *mc_expr_cmp(mc_sym *s, mc_cmp pred, const mc_expr *a,
     sym_ival ra = sym_ival_of(a->range), rb = sym_ival_of(b->range);
     if ((es || eu) && (ra.hi < rb.lo || rb.hi < ra.lo))
       decided = pred == MC_CMP_NE;
+    /* x | c with c != 0 is never 0 (`(blockIdx.x & 1 | threadIdx.x) == 0`,
+     * clang's `blockIdx.x % 2 == 0 && threadIdx.x == 0`, in lane 1) */
+    int64_t c;
+    const mc_expr *x = is_const(a, 0) ? b : is_const(b, 0) ? a : NULL;
+    if (x && x->op == MC_EXPR_OR && mc_expr_is_const(x->ops[x->nops - 1], &c) && c)
+      decided = pred == MC_CMP_NE;
   } else {
     bool sgn = pred == MC_CMP_SLT || pred == MC_CMP_SLE;
     bool strict = pred == MC_CMP_SLT || pred == MC_CMP_ULT;

@@ -133,6 +133,10 @@ static void test_other_ops(void) {
   CHECK(mc_expr_cmp(S, MC_CMP_ULT, t, C32(1024)) == mc_expr_const(S, 1, 1));
   CHECK(mc_expr_cmp(S, MC_CMP_EQ, N, U) == mc_expr_cmp(S, MC_CMP_EQ, U, N));
   CHECK(mc_expr_cmp(S, MC_CMP_SLE, N, N) == mc_expr_const(S, 1, 1));
+  /* x | c, c != 0, is never 0; x | y may be */
+  CHECK(mc_expr_cmp(S, MC_CMP_EQ, BIN(MC_EXPR_OR, N, C32(3)), C32(0)) == mc_expr_const(S, 1, 0));
+  CHECK(mc_expr_cmp(S, MC_CMP_NE, C32(0), BIN(MC_EXPR_OR, N, C32(3))) == mc_expr_const(S, 1, 1));
+  CHECK(mc_expr_cmp(S, MC_CMP_EQ, BIN(MC_EXPR_OR, N, U), C32(0))->op == MC_EXPR_CMP);
   CHECK(mc_expr_not(S, lt) == mc_expr_cmp(S, MC_CMP_SLE, N, I));
   CHECK(mc_expr_select(S, lt, N, N) == N);
   CHECK(mc_expr_select(S, mc_expr_const(S, 1, 1), N, U) == N);

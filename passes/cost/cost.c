@@ -448,6 +448,25 @@ static bool split_disjunction(walker *w, const mc_expr *const *cond, const uint6
   return !w->stop;
 }
 
+/* The one of the lane's comparisons c[0..n) that implies the others, as a
+ * threshold. */
+static bool strongest(const mc_expr *const *c, unsigned n, cost_threshold *out) {
+  cost_threshold t[MAX_CONJUNCTS];
+  for (unsigned i = 0; i < n; i++)
+    if (!cost_read_threshold(c[i], &t[i]))
+      return false;
+  for (unsigned i = 0; i < n; i++) {
+    bool all = true;
+    for (unsigned j = 0; j < n && all; j++)
+      all = j == i || cost_threshold_implies(&t[i], &t[j]);
+    if (all) {
+      *out = t[i];
+      return true;
+    }
+  }
+  return false;
+}
+
 static guard_result apply_guard(walker *w, const mc_expr *g, uint64_t mask) {
   guard_result r = {.mask = mask};
   int64_t v;
@@ -505,21 +524,21 @@ static guard_result apply_guard(walker *w, const mc_expr *g, uint64_t mask) {
   unsigned nt = 0;
   uint64_t with_common = always;
   for (unsigned i = 0; i < m && split; i++) {
-    const mc_expr *x[MAX_CONJUNCTS], *rest = NULL;
-    unsigned nx = conjuncts(cond[i], x, 0);
+    const mc_expr *x[MAX_CONJUNCTS], *rest[MAX_CONJUNCTS];
+    unsigned nx = conjuncts(cond[i], x, 0), nrest = 0;
     split = nx <= MAX_CONJUNCTS;
     for (unsigned j = 0; j < nx && split; j++) {
       bool shared = false;
       for (unsigned c = 0; c < ncommon && !shared; c++)
         shared = x[j] == common[c];
-      if (shared)
-        continue;
-      split = !rest; /* one comparison per lane besides the common ones */
-      rest = x[j];
+      if (!shared)
+        rest[nrest++] = x[j];
     }
-    if (split && !rest)
+    /* one comparison per lane besides the common ones, or one that implies
+     * the others (`tid < k && gid < k`) */
+    if (split && !nrest)
       with_common |= lanes[i];
-    else if (split && (split = cost_read_threshold(rest, &t[nt])))
+    else if (split && (split = strongest(rest, nrest, &t[nt])))
       t[nt++].lanes = lanes[i];
   }
   if (split) {

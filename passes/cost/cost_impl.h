@@ -108,6 +108,10 @@ typedef struct {
 } cost_threshold;
 
 bool cost_read_threshold(const mc_expr *c, cost_threshold *t);
+/* Does threshold a imply b (both `<` or `<=` read over the integers): b's
+ * rhs - lhs is a's plus a constant and multiples of values never
+ * negative (`64 * blockIdx.x + tid < k` implies `tid < k`)? */
+bool cost_threshold_implies(const cost_threshold *a, const cost_threshold *b);
 /* Do a and b have the same terms (their constants aside)? */
 bool cost_same_uniform_part(const cost_lin *a, const cost_lin *b);
 /* a and b as sums of steps `c * (Q > tau ? 1 : 0)` on one value Q (and a

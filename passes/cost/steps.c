@@ -33,6 +33,39 @@ bool cost_read_threshold(const mc_expr *c, cost_threshold *t) {
   return true;
 }
 
+static bool less_form(mc_cmp p) {
+  return p == MC_CMP_ULT || p == MC_CMP_SLT || p == MC_CMP_ULE || p == MC_CMP_SLE;
+}
+
+bool cost_threshold_implies(const cost_threshold *a, const cost_threshold *b) {
+  mc_cmp pa = a->cmp->pred, pb = b->cmp->pred;
+  if (!less_form(pa) || !less_form(pb))
+    return false;
+  /* b.d - a.d: its constant and its terms, each a positive multiple of a
+   * value never negative */
+  int64_t c0 = b->d.c0 - a->d.c0;
+  for (unsigned i = 0; i < b->d.n; i++) {
+    int64_t c = b->d.t[i].coef;
+    for (unsigned j = 0; j < a->d.n; j++)
+      if (a->d.t[j].leaf == b->d.t[i].leaf)
+        c -= a->d.t[j].coef;
+    if (c < 0 || (c && b->d.t[i].leaf->range.lo < 0))
+      return false;
+  }
+  for (unsigned j = 0; j < a->d.n; j++) {
+    bool in_b = false;
+    for (unsigned i = 0; i < b->d.n && !in_b; i++)
+      in_b = b->d.t[i].leaf == a->d.t[j].leaf;
+    if (!in_b && a->d.t[j].coef > 0)
+      return false; /* -coef * leaf: not a gain */
+    if (!in_b && a->d.t[j].coef && a->d.t[j].leaf->range.lo < 0)
+      return false;
+  }
+  /* a: a.d > 0 (strict) or >= 0; b.d >= a.d + c0 */
+  bool sa = pa == MC_CMP_ULT || pa == MC_CMP_SLT, sb = pb == MC_CMP_ULT || pb == MC_CMP_SLT;
+  return c0 >= (sb && !sa ? 1 : 0);
+}
+
 bool cost_same_uniform_part(const cost_lin *a, const cost_lin *b) {
   for (unsigned i = 0; i < a->n; i++) {
     int64_t cb = 0;

@@ -64,6 +64,10 @@ typedef struct {
   const char **why;       /* per access: the pattern of the first execution */
   uint64_t *worst_const;  /* per access: the costliest execution seen */
   mc_strbuf *prog;        /* this warp's tick program (NULL: not printed) */
+  /* per lane, a condition every node of the body being walked runs under
+   * besides its guard (that a loop went on in the iteration before: a
+   * break), read before the body's bindings; NULL: none */
+  const mc_expr **extra;
   unsigned depth;
   bool stop;              /* out of memory or of the step budget */
 } walker;
@@ -267,26 +271,50 @@ static unsigned conjuncts(const mc_expr *e, const mc_expr **out, unsigned n) {
   return operands_of(MC_EXPR_AND, e, out, n);
 }
 
-static int by_threshold(const void *x, const void *y) {
-  const cost_threshold *a = x, *b = y;
-  /* rhs - lhs > 0 (or >= 0): a larger constant holds more often: first */
-  return a->d.c0 > b->d.c0 ? -1 : a->d.c0 < b->d.c0;
+/* Does lane a's threshold hold more often than b's (a larger constant,
+ * rhs - lhs > 0 or >= 0): 1; less often: -1; as often: 0. */
+static int weaker(const cost_threshold *a, const cost_threshold *b) {
+  return a->d.c0 > b->d.c0 ? 1 : a->d.c0 < b->d.c0 ? -1 : 0;
 }
 
-/* The lanes' conditions conds[0..m) (uniform, distinct; lanes[i] each) as
+/* The lanes' conditions t[0..m) (uniform, distinct; t[i].lanes each) as
  * one threshold on a uniform value: comparisons of one kind whose sides
- * differ by constants between lanes. `base`: the lanes that run anyway. */
-static bool split_thresholds(walker *w, cost_threshold *t, unsigned m, uint64_t base,
-                             guard_result *r) {
+ * differ by constants between lanes. With t2, each lane's condition is
+ * t[i] && t2[i], two such thresholds, `<` or `<=`, that order the lanes
+ * alike (`Q + l < n && Q + l <= 0`: the lanes below the smaller bound).
+ * `base`: the lanes that run anyway. */
+static bool split_thresholds(walker *w, cost_threshold *t, cost_threshold *t2, unsigned m,
+                             uint64_t base, guard_result *r) {
   mc_cmp p = t[0].cmp->pred;
+  if (t2 && (!cost_less_form(p) || !cost_less_form(t2[0].cmp->pred)))
+    return false;
   for (unsigned i = 0; i < m; i++)
     if (t[i].cmp->pred != p || !cost_same_uniform_part(&t[0].d, &t[i].d) ||
-        (i && t[i].d.c0 == t[0].d.c0))
+        (t2 && (t2[i].cmp->pred != t2[0].cmp->pred ||
+                !cost_same_uniform_part(&t2[0].d, &t2[i].d))))
       return false;
-  qsort(t, m, sizeof *t, by_threshold);
+  /* weakest first (insertion sort: m <= 32); each lane stronger than the
+   * one before by one threshold and not weaker by the other */
   for (unsigned i = 1; i < m; i++)
-    if (t[i].d.c0 == t[i - 1].d.c0)
+    for (unsigned j = i; j > 0; j--) {
+      int c = weaker(&t[j], &t[j - 1]);
+      if (c < 0 || (c == 0 && (!t2 || weaker(&t2[j], &t2[j - 1]) <= 0)))
+        break;
+      cost_threshold x = t[j];
+      t[j] = t[j - 1], t[j - 1] = x;
+      if (t2)
+        x = t2[j], t2[j] = t2[j - 1], t2[j - 1] = x;
+    }
+  for (unsigned i = 1; i < m; i++) {
+    int c = weaker(&t[i - 1], &t[i]), c2 = t2 ? weaker(&t2[i - 1], &t2[i]) : 0;
+    if (c2 < 0 || (c == 0 && c2 == 0))
       return false;
+  }
+  for (unsigned i = 0; t2 && i < m; i++)
+    if (!(t[i].cmp = mc_expr_binary(w->s, MC_EXPR_AND, t[i].cmp, t2[i].cmp, 0))) {
+      w->stop = true;
+      return false;
+    }
   r->n = m;
   switch (p) {
   case MC_CMP_ULT: case MC_CMP_SLT: case MC_CMP_ULE: case MC_CMP_SLE:
@@ -396,6 +424,47 @@ static unsigned negated_conjuncts(walker *w, const mc_expr *e, const mc_expr **o
   return n;
 }
 
+/* The conjuncts of a loop's stay condition, negations pushed through a
+ * disjunction and a conjunct's own test absorbed: clang's `!((i < n &&
+ * i > 2) || n <= i)` for `i < n` and a break at `i > 2` is `i < n` and
+ * `!(i > 2)`. The count (past MAX_CONJUNCTS when more); 0 when out of
+ * memory. */
+static unsigned stay_conjuncts(walker *w, const mc_expr *stay, const mc_expr **out) {
+  int64_t one;
+  bool negated = stay->op == MC_EXPR_XOR && stay->width == 1 && stay->nops == 2 &&
+                 mc_expr_is_const(stay->ops[1], &one) && one;
+  unsigned n = negated && stay->ops[0]->op == MC_EXPR_OR ? negated_conjuncts(w, stay->ops[0], out)
+                                                         : conjuncts(stay, out, 0);
+  for (unsigned i = 0; i < n && i < MAX_CONJUNCTS; i++) {
+    /* !(p && q) beside p is !q */
+    const mc_expr *x = out[i], *p[MAX_CONJUNCTS], *rest = NULL;
+    if (x->op != MC_EXPR_XOR || x->width != 1 || x->nops != 2 ||
+        !mc_expr_is_const(x->ops[1], &one) || !one)
+      continue;
+    unsigned np = conjuncts(x->ops[0], p, 0);
+    if (np < 2 || np > MAX_CONJUNCTS)
+      continue;
+    for (unsigned j = 0; j < np; j++) {
+      bool beside = false;
+      for (unsigned k = 0; k < n && k < MAX_CONJUNCTS && !beside; k++)
+        beside = k != i && out[k] == p[j];
+      if (!beside)
+        rest = rest ? mc_expr_binary(w->s, MC_EXPR_AND, rest, p[j], 0) : p[j];
+    }
+    if (rest && !(out[i] = mc_expr_not(w->s, rest)))
+      return 0;
+    /* !(a || b) left: !a and !b */
+    const mc_expr *d[MAX_CONJUNCTS];
+    unsigned nd = rest && rest->op == MC_EXPR_OR ? negated_conjuncts(w, rest, d) : 0;
+    if (nd > 1 && n + nd - 1 <= MAX_CONJUNCTS) {
+      out[i] = d[0];
+      for (unsigned j = 1; j < nd; j++)
+        out[n++] = d[j];
+    }
+  }
+  return n;
+}
+
 /* The lanes' conditions cond[0..m) (uniform; lanes[i] each) as `A | t`
  * with A the same in every lane and t one threshold per lane (`flag != 0
  * || gid >= n`, or its negation `!(flag == 0 && gid < n)`): every lane
@@ -442,35 +511,38 @@ static bool split_disjunction(walker *w, const mc_expr *const *cond, const uint6
     all |= lanes[i];
   }
   guard_result q = {.mask = always, .off = all, .common = not_a};
-  if (!not_a || !split_thresholds(w, t, m, always, &q))
+  if (!not_a || !split_thresholds(w, t, NULL, m, always, &q))
     return false;
   *r = q;
   return !w->stop;
 }
 
-/* The one of the lane's comparisons c[0..n) that implies the others, as a
- * threshold. */
-static bool strongest(const mc_expr *const *c, unsigned n, cost_threshold *out) {
+/* The lane's comparisons c[0..n) as thresholds, less those another
+ * implies (`tid < k` beside `gid < k`): how many are left (at most two,
+ * in out[0..]), 0 when not thresholds or more are left. */
+static unsigned strongest(const mc_expr *const *c, unsigned n, cost_threshold *out) {
   cost_threshold t[MAX_CONJUNCTS];
+  bool implied[MAX_CONJUNCTS] = {false};
   for (unsigned i = 0; i < n; i++)
     if (!cost_read_threshold(c[i], &t[i]))
-      return false;
+      return 0;
+  unsigned left = 0;
   for (unsigned i = 0; i < n; i++) {
-    bool all = true;
-    for (unsigned j = 0; j < n && all; j++)
-      all = j == i || cost_threshold_implies(&t[i], &t[j]);
-    if (all) {
-      *out = t[i];
-      return true;
-    }
+    /* implied by one not itself dropped (of two equivalent, the first kept) */
+    for (unsigned j = 0; j < n && !implied[i]; j++)
+      implied[i] = j != i && !implied[j] && cost_threshold_implies(&t[j], &t[i]);
+    if (!implied[i] && left == 2)
+      return 0;
+    if (!implied[i])
+      out[left++] = t[i];
   }
-  return false;
+  return left;
 }
 
 static guard_result apply_guard(walker *w, const mc_expr *g, uint64_t mask) {
   guard_result r = {.mask = mask};
   int64_t v;
-  if (!g || (mc_expr_is_const(g, &v) && v))
+  if (!w->extra && (!g || (mc_expr_is_const(g, &v) && v)))
     return r;
   const mc_expr *cond[MAX_LANES];
   uint64_t lanes[MAX_LANES];
@@ -480,7 +552,9 @@ static guard_result apply_guard(walker *w, const mc_expr *g, uint64_t mask) {
   for (unsigned l = 0; l < MAX_LANES; l++) {
     if (!(mask >> l & 1))
       continue;
-    const mc_expr *gl = in_lane(w, g, l);
+    const mc_expr *gl = g ? in_lane(w, g, l) : mc_expr_const(w->s, 1, 1);
+    if (gl && w->extra)
+      gl = w->extra[l] ? mc_expr_binary(w->s, MC_EXPR_AND, gl, w->extra[l], 0) : NULL;
     if (!gl) {
       r.mask = 0;
       return r;
@@ -520,8 +594,9 @@ static guard_result apply_guard(walker *w, const mc_expr *g, uint64_t mask) {
       common[ncommon++] = first[c];
   }
   bool split = uniform && nfirst <= MAX_CONJUNCTS;
-  cost_threshold t[MAX_LANES];
+  cost_threshold t[MAX_LANES], t2[MAX_LANES];
   unsigned nt = 0;
+  bool pairs = false;
   uint64_t with_common = always;
   for (unsigned i = 0; i < m && split; i++) {
     const mc_expr *x[MAX_CONJUNCTS], *rest[MAX_CONJUNCTS];
@@ -534,18 +609,25 @@ static guard_result apply_guard(walker *w, const mc_expr *g, uint64_t mask) {
       if (!shared)
         rest[nrest++] = x[j];
     }
-    /* one comparison per lane besides the common ones, or one that implies
-     * the others (`tid < k && gid < k`) */
-    if (split && !nrest)
+    /* one comparison per lane besides the common ones, one that implies
+     * the others (`tid < k && gid < k`), or two in every lane */
+    cost_threshold two[2];
+    unsigned left = split && nrest ? strongest(rest, nrest, two) : 0;
+    if (split && !nrest) {
       with_common |= lanes[i];
-    else if (split && (split = strongest(rest, nrest, &t[nt])))
+    } else if (split) {
+      split = left && (!nt || pairs == (left == 2));
+      pairs = left == 2;
+      t[nt] = two[0];
+      t2[nt] = two[1];
       t[nt++].lanes = lanes[i];
+    }
   }
   if (split) {
     r.mask = with_common;
     r.off = always;
-    split = !nt || split_thresholds(w, t, nt, with_common, &r) ||
-            split_residues(w, t, nt, with_common, &r);
+    split = !nt || split_thresholds(w, t, pairs ? t2 : NULL, nt, with_common, &r) ||
+            (!pairs && split_residues(w, t, nt, with_common, &r));
   }
   if (split) {
     for (unsigned c = 0; c < ncommon; c++)
@@ -881,7 +963,26 @@ static const mc_expr *derived_last(walker *w, const mc_ploop *L, uint64_t mask,
   if (stay && !c.missing) {
     worst_ctx wc = {w, mask, false};
     const mc_expr *m = cost_first_false(w->s, stay, L->iter->atom, worst_value, &wc);
-    *lanes = wc.lanes;
+    /* a test and a break (`i < n && !(i >= 3)`): the first conjunct to
+     * fail, each in its longest-running block and lane (a bound on the
+     * warp's count; the body's guards say which lanes run) */
+    const mc_expr *c[MAX_CONJUNCTS];
+    unsigned nc = m ? 0 : stay_conjuncts(w, stay, c);
+    for (unsigned i = 0; nc > 1 && nc <= MAX_CONJUNCTS && i < nc; i++) {
+      /* one the same in every iteration ends the loop at once or never:
+       * the others bound the count */
+      if (!cost_mentions(c[i], L->iter->atom))
+        continue;
+      const mc_expr *f = cost_first_false(w->s, c[i], L->iter->atom, worst_value, &wc);
+      f = f ? mc_expr_resize(w->s, f, 64, false) : NULL;
+      if (!f) {
+        m = NULL;
+        break;
+      }
+      m = m ? mc_expr_binary(w->s, MC_EXPR_SMIN, m, f, 0) : f;
+    }
+    /* from conjuncts, the count bounds the lanes' and is no lane's exit */
+    *lanes = wc.lanes || nc > 1;
     if (m)
       return m;
   }
@@ -932,7 +1033,7 @@ static bool body_tests_stay(walker *w, const mc_pnode *node) {
 }
 
 static const mc_expr *warp_iterations(walker *w, const mc_pnode *node, uint64_t mask,
-                                      const char **why, const mc_expr **lasts) {
+                                      bool peeled, const char **why, const mc_expr **lasts) {
   const mc_ploop *L = node->loop;
   /* Where the protocol's last iteration differs between the lanes, the
    * warp's count would be the maximum of one term per lane; the count
@@ -996,62 +1097,130 @@ static const mc_expr *warp_iterations(walker *w, const mc_pnode *node, uint64_t 
            "(maximised by Z3), every thread counted in each";
   else if (unknown)
     *why = "the loop's trip count depends on values not known statically";
-  else if ((differ || lanes) && !body_tests_stay(w, node))
+  else if ((differ || lanes) && !peeled && !body_tests_stay(w, node))
     *why = "threads of a warp run different numbers of iterations: every "
            "thread counted in each";
   return most;
 }
 
+/* A loop whose body's guards do not test its stay condition (a break:
+ * `for (i = gid; i < n; i += G) { ...; if (i >= 3) break; }`) but whose
+ * stay, over the closed forms, holds on a prefix of the iterations in
+ * every lane: a thread runs iteration k + 1 exactly when stay held in
+ * iteration k. That condition, over k (its conjuncts as thresholds where
+ * they are); NULL where it does not apply. */
+static const mc_expr *stayed_before(walker *w, const mc_pnode *node) {
+  const mc_ploop *L = node->loop;
+  if (!L->stay || !L->iter || body_tests_stay(w, node))
+    return NULL;
+  closed_ctx c = {L, false};
+  const mc_expr *stay = mc_expr_subst(w->s, L->stay, closed_value, &c);
+  const mc_expr *x[MAX_CONJUNCTS];
+  unsigned n = stay && !c.missing ? stay_conjuncts(w, stay, x) : 0;
+  if (!n || n > MAX_CONJUNCTS)
+    return NULL;
+  const mc_expr *all = NULL;
+  for (unsigned i = 0; i < n; i++) {
+    if (!L->monotone && cost_mentions(x[i], L->iter->atom) &&
+        !cost_holds_on_prefix(w->s, x[i], L->iter->atom))
+      return NULL;
+    all = all ? mc_expr_binary(w->s, MC_EXPR_AND, all, x[i], 0) : x[i];
+  }
+  return all;
+}
+
+/* The loop's variables bound, in each lane of mask, to their closed forms
+ * (at iteration `at` when given). */
+static void bind_vars(walker *w, const mc_ploop *L, uint64_t mask, const mc_expr *at) {
+  for (unsigned v = 0; v < L->nvars; v++) {
+    binding *b = push_binding(w, L->vars[v].atom);
+    if (!b)
+      return;
+    const mc_expr *c = L->vars[v].closed;
+    if (c && at)
+      c = cost_subst_atom(w->s, c, L->iter->atom, at);
+    for (unsigned l = 0; l < MAX_LANES; l++)
+      if (mask >> l & 1)
+        b->val[l] = c ? in_lane(w, c, l) : NULL;
+  }
+  binding *k = at ? push_binding(w, L->iter->atom) : NULL;
+  for (unsigned l = 0; k && l < MAX_LANES; l++)
+    k->val[l] = at;
+}
+
 /* FOR over a symbolic range: the body's cost, with the loop's variables as
- * closed forms over the iteration number k, summed over k. */
+ * closed forms over the iteration number k, summed over k. A loop left by
+ * a break runs its first iteration apart and the others under the
+ * condition that the loop went on in the one before. */
 static void sum_loop(walker *w, const mc_pnode *node, uint64_t mask,
                      cost_vec *acc, const char *inexact) {
   const mc_ploop *L = node->loop;
   const char *bound = NULL;
   const mc_expr *lasts[MAX_LANES] = {NULL};
-  const mc_expr *n = warp_iterations(w, node, mask, &bound, lasts);
-  cost_vec body;
-  if (!vec_new(w, &body))
+  const mc_expr *before = stayed_before(w, node);
+  const mc_expr *n = warp_iterations(w, node, mask, before != NULL, &bound, lasts);
+  cost_vec body, first;
+  if (!vec_new(w, &body) || (before && !vec_new(w, &first)))
     return;
-  unsigned base = w->nbind;
-  for (unsigned v = 0; v < L->nvars; v++) {
-    binding *b = push_binding(w, L->vars[v].atom);
-    if (!b)
-      break;
-    for (unsigned l = 0; l < MAX_LANES; l++)
-      if (mask >> l & 1)
-        b->val[l] = in_lane(w, L->vars[v].closed, l);
-  }
   if (!mc_spend(w->a, 1 + (n ? n->size : 0), "cost")) {
     w->stop = true;
     return;
   }
-  prog_line(w, "%s", mc_sprintf(w->a, "for k%u in 0..%s {", L->index + 1, text(w, n)));
+  unsigned base = w->nbind;
+  const mc_expr *k = L->iter, *went_on[MAX_LANES] = {NULL};
+  if (before) {
+    /* iteration 0, then k + 1 for k in 0..n - 2 where it went on in k */
+    for (unsigned l = 0; l < MAX_LANES; l++)
+      if (mask >> l & 1)
+        went_on[l] = in_lane(w, before, l);
+    bind_vars(w, L, mask, mc_expr_const(w->s, k->width, 0));
+    prog_line(w, "%s", mc_sprintf(w->a, "k%u = 0: {", L->index + 1));
+    w->depth++;
+    walk(w, node->body, node->nbody, mask, &first, NULL);
+    w->depth--;
+    prog_line(w, "%s", "}");
+    w->nbind = base;
+    n = n ? mc_expr_sub(w->s, n, c64(w, 1), 0) : NULL;
+  }
+  bind_vars(w, L, mask,
+            before ? mc_expr_add(w->s, k, mc_expr_const(w->s, k->width, 1), MC_NUW) : NULL);
+  prog_line(w, "%s", mc_sprintf(w->a, before ? "for k%u in 0..%s {  // iteration k + 1, where "
+                                               "iteration k went on"
+                                             : "for k%u in 0..%s {",
+                                L->index + 1, text(w, n)));
   w->depth++;
+  w->extra = before ? went_on : NULL;
   walk(w, node->body, node->nbody, mask, &body, NULL);
+  w->extra = NULL;
   w->depth--;
   prog_line(w, "%s", "}");
   w->nbind = base;
   set_exits(w, L, mask, lasts);
   const char *why = inexact ? inexact : bound;
   for (unsigned i = 0; i < w->nacc; i++) {
-    if (!body.cost[i] && !body.unbounded[i])
+    bool in_first = before && (first.cost[i] || first.unbounded[i]);
+    if (!body.cost[i] && !body.unbounded[i] && !in_first)
       continue;
-    const char *wi = body.inexact[i] ? body.inexact[i] : why;
+    const char *wi = body.inexact[i] ? body.inexact[i] : in_first ? first.inexact[i] : NULL;
+    wi = wi ? wi : why;
+    const mc_expr *f = body.cost[i];
     const mc_expr *s = NULL;
-    if (n && body.cost[i])
-      s = L->iter ? mc_cost_sum(w->s, body.cost[i], L->iter->atom, n)
-                  : mc_expr_mul(w->s, n, body.cost[i], 0);
-    if (!s && n && body.cost[i] && body.cost[i]->range.lo >= 0 &&
-        body.cost[i]->range.hi < ((int64_t)1 << 32)) {
-      s = mc_expr_mul(w->s, n, c64(w, body.cost[i]->range.hi), 0);
+    if (n && f)
+      s = L->iter ? mc_cost_sum(w->s, f, L->iter->atom, n)
+                  : mc_expr_mul(w->s, n, f, 0);
+    if (!s && n && f && f->range.lo >= 0 && f->range.hi < ((int64_t)1 << 32)) {
+      s = mc_expr_mul(w->s, n, c64(w, f->range.hi), 0);
       wi = "no closed form for the sum over the loop: each iteration bounded";
     }
+    if (!f && n)
+      s = c64(w, 0);
+    if (s && in_first && first.cost[i])
+      s = mc_expr_add(w->s, s, first.cost[i], 0);
     if (!s && !wi)
       wi = L->line ? mc_sprintf(w->a, "no closed form for the sum over the loop at line %u",
                                 L->line)
                    : "no closed form for the sum over a loop";
-    vec_add(w, acc, i, s, wi, body.unbounded[i] || !s);
+    vec_add(w, acc, i, s, wi, body.unbounded[i] || (in_first && first.unbounded[i]) || !s);
   }
 }
 
@@ -1079,8 +1248,8 @@ static bool exact_test(const mc_ploop *L) {
   return !L->approx || !strncmp(L->approx, range_only, sizeof range_only - 1);
 }
 
-static void do_loop(walker *w, const mc_pnode *node, uint64_t mask,
-                    cost_vec *acc, const char *inexact) {
+static void do_loop_body(walker *w, const mc_pnode *node, uint64_t mask,
+                         cost_vec *acc, const char *inexact) {
   if (!exact_test(node->loop)) {
     /* its trip count is not known: unbounded unless stage 4 bounds it */
     if (!node->loop->last) {
@@ -1097,6 +1266,16 @@ static void do_loop(walker *w, const mc_pnode *node, uint64_t mask,
       (node->loop->last || !derived_last(w, node->loop, mask, &bound, &lanes) || bound))
     inexact = node->loop->approx;
   sum_loop(w, node, mask, acc, inexact);
+}
+
+/* A loop's body is walked without the condition of an outer loop's body
+ * (its nodes' masks already hold it). */
+static void do_loop(walker *w, const mc_pnode *node, uint64_t mask,
+                    cost_vec *acc, const char *inexact) {
+  const mc_expr **extra = w->extra;
+  w->extra = NULL;
+  do_loop_body(w, node, mask, acc, inexact);
+  w->extra = extra;
 }
 
 /* ---- The protocol ---------------------------------------------------------- */

@@ -108,6 +108,11 @@ typedef struct {
 } cost_threshold;
 
 bool cost_read_threshold(const mc_expr *c, cost_threshold *t);
+/* Is p a `<` or `<=` (what a threshold's rhs - lhs reads as > 0, >= 0)? */
+static inline bool cost_less_form(mc_cmp p) {
+  return p == MC_CMP_ULT || p == MC_CMP_SLT || p == MC_CMP_ULE || p == MC_CMP_SLE;
+}
+
 /* Does threshold a imply b (both `<` or `<=` read over the integers): b's
  * rhs - lhs is a's plus a constant and multiples of values never
  * negative (`64 * blockIdx.x + tid < k` implies `tid < k`)? */

@@ -33,13 +33,9 @@ bool cost_read_threshold(const mc_expr *c, cost_threshold *t) {
   return true;
 }
 
-static bool less_form(mc_cmp p) {
-  return p == MC_CMP_ULT || p == MC_CMP_SLT || p == MC_CMP_ULE || p == MC_CMP_SLE;
-}
-
 bool cost_threshold_implies(const cost_threshold *a, const cost_threshold *b) {
   mc_cmp pa = a->cmp->pred, pb = b->cmp->pred;
-  if (!less_form(pa) || !less_form(pb))
+  if (!cost_less_form(pa) || !cost_less_form(pb))
     return false;
   /* b.d - a.d: its constant and its terms, each a positive multiple of a
    * value never negative */

@@ -434,6 +434,7 @@ static const mc_expr *over_atom(mc_sym *s, const mc_expr *e, const mc_expr *b,
   first = last ? from : from + period;
   const mc_expr *most = NULL;
   const mc_expr *seen[MAX_BLOCKS_TRIED];
+  int64_t seen_at[MAX_BLOCKS_TRIED];
   unsigned nseen = 0;
   for (int64_t j = 0; j < first + (last ? period : 0); j++) {
     /* block j, or block g - 1 - (j - first); it exists when g > j (or
@@ -445,11 +446,13 @@ static const mc_expr *over_atom(mc_sym *s, const mc_expr *e, const mc_expr *b,
     const mc_expr *v = block ? cost_refold_max(s, cost_subst_atom(s, e, a, block)) : NULL;
     if (!v)
       return NULL;
+    /* a value seen in a block that exists whenever this one does */
     bool dup = false;
     for (unsigned i = 0; i < nseen && !dup; i++)
-      dup = seen[i] == v;
+      dup = seen[i] == v && seen_at[i] <= x;
     if (dup)
       continue;
+    seen_at[nseen] = x;
     seen[nseen++] = v;
     if (x)
       v = mc_expr_select(s, mc_expr_cmp(s, MC_CMP_ULT, mc_expr_const(s, g->width, x), g), v,

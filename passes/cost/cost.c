@@ -520,7 +520,7 @@ static bool split_disjunction(walker *w, const mc_expr *const *cond, const uint6
 /* The lane's comparisons c[0..n) as thresholds, less those another
  * implies (`tid < k` beside `gid < k`): how many are left (at most two,
  * in out[0..]), 0 when not thresholds or more are left. */
-static unsigned strongest(const mc_expr *const *c, unsigned n, cost_threshold *out) {
+static unsigned lane_thresholds(const mc_expr *const *c, unsigned n, cost_threshold *out) {
   cost_threshold t[MAX_CONJUNCTS];
   bool implied[MAX_CONJUNCTS] = {false};
   for (unsigned i = 0; i < n; i++)
@@ -612,15 +612,18 @@ static guard_result apply_guard(walker *w, const mc_expr *g, uint64_t mask) {
     /* one comparison per lane besides the common ones, one that implies
      * the others (`tid < k && gid < k`), or two in every lane */
     cost_threshold two[2];
-    unsigned left = split && nrest ? strongest(rest, nrest, two) : 0;
+    unsigned left = split && nrest ? lane_thresholds(rest, nrest, two) : 0;
     if (split && !nrest) {
       with_common |= lanes[i];
     } else if (split) {
       split = left && (!nt || pairs == (left == 2));
       pairs = left == 2;
-      t[nt] = two[0];
-      t2[nt] = two[1];
-      t[nt++].lanes = lanes[i];
+      if (split) {
+        t[nt] = two[0];
+        if (pairs)
+          t2[nt] = two[1];
+        t[nt++].lanes = lanes[i];
+      }
     }
   }
   if (split) {

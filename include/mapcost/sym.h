@@ -274,6 +274,10 @@ const mc_expr *mc_expr_rebuild(mc_sym *s, const mc_expr *e, const mc_expr *const
 typedef const mc_expr *(*mc_subst_fn)(void *data, const mc_atom *a);
 const mc_expr *mc_expr_subst(mc_sym *s, const mc_expr *e, mc_subst_fn fn,
                              void *data);
+/* Replaces nodes: fn returns the expression for a node (of its width)
+ * or NULL to keep it and rewrite its operands. As mc_expr_subst. */
+typedef const mc_expr *(*mc_rewrite_fn)(void *data, const mc_expr *e);
+const mc_expr *mc_expr_rewrite(mc_sym *s, const mc_expr *e, mc_rewrite_fn fn, void *data);
 
 /* Narrowing: a later stage that learns an atom's range (the loop stage, a
  * loop variable's; a fact, a parameter's) rebuilds expressions with the

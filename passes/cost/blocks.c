@@ -474,6 +474,75 @@ static bool block_ids_of(mc_sym *s, block_ids *b) {
   return true;
 }
 
+/* Block ids read through casts. A kernel computes its block's place in
+ * 32 bits and widens it for a division or a 64-bit sum:
+ * `(long)(int)(blockIdx.z * gridDim.y * gridDim.x)` beside `128 * blockIdx.x`.
+ * Read as integers (no wrap-around: the assumption costs list), the
+ * widened sums and products are sums and products of the widened ids, so
+ * that blockIdx.x written over the linear id cancels the other ids. */
+typedef struct {
+  mc_sym *s;
+  const mc_expr *const *linear;
+  const mc_expr *bid0, *bid0_wide; /* blockIdx.x, 32 and 64 bits */
+  const mc_expr *x, *x_wide;       /* what replaces it, 32 and 64 bits */
+} block_reading;
+
+/* Is e arithmetic on block ids, grid and block dimensions and the linear
+ * ids (sums, products, constants, casts)? With nonneg, also never
+ * negative read as an integer. */
+static bool block_arith(const block_reading *c, const mc_expr *e, bool nonneg) {
+  switch (e->op) {
+  case MC_EXPR_CONST:
+    return !nonneg || e->value >= 0;
+  case MC_EXPR_ATOM:
+    return e->atom->kind == MC_ATOM_BID || e->atom->kind == MC_ATOM_GDIM ||
+           e->atom->kind == MC_ATOM_BDIM || e == c->linear[0] || e == c->linear[1];
+  case MC_EXPR_ADD:
+    if (nonneg && e->value < 0)
+      return false;
+    for (unsigned i = 0; i < e->nops; i++)
+      if ((nonneg && e->coefs[i] < 0) || !block_arith(c, e->ops[i], nonneg))
+        return false;
+    return true;
+  case MC_EXPR_MUL:
+    for (unsigned i = 0; i < e->nops; i++)
+      if (!block_arith(c, e->ops[i], nonneg))
+        return false;
+    return true;
+  case MC_EXPR_ZEXT:
+  case MC_EXPR_SEXT:
+    return block_arith(c, e->ops[0], nonneg);
+  default:
+    return false;
+  }
+}
+
+/* A 64-bit cast of block arithmetic as the sum and product of the
+ * widened values (a zero extension only of what is never negative). */
+static const mc_expr *widen_block(void *data, const mc_expr *e) {
+  const block_reading *c = data;
+  mc_sym *s = c->s;
+  cost_lin l;
+  if ((e->op != MC_EXPR_SEXT && e->op != MC_EXPR_ZEXT) || e->width != 64 ||
+      !block_arith(c, e->ops[0], e->op == MC_EXPR_ZEXT) || !cost_linearize(e, &l))
+    return NULL;
+  const mc_expr *r = mc_expr_const(s, 64, l.c0);
+  for (unsigned i = 0; i < l.n && r; i++)
+    r = mc_expr_add(s, r, mc_expr_mul(s, mc_expr_const(s, 64, l.t[i].coef),
+                                      cost_wide(s, l.t[i].leaf), 0), 0);
+  return r;
+}
+
+static const mc_expr *same(mc_sym *s, const mc_expr *e) {
+  (void)s;
+  return e;
+}
+
+static const mc_expr *put_linear(void *data, const mc_expr *e) {
+  const block_reading *c = data;
+  return e == c->bid0 ? c->x : e == c->bid0_wide ? c->x_wide : NULL;
+}
+
 /* e over linear[*n - 2], the grid's first *n dimensions numbered as one */
 static const mc_expr *over_linear(mc_sym *s, const mc_expr *e, const mc_expr *const linear[2],
                                   const block_ids *b, unsigned *n) {
@@ -484,12 +553,19 @@ static const mc_expr *over_linear(mc_sym *s, const mc_expr *e, const mc_expr *co
     return cost_mentions(e, b->bid[0]->atom) ? NULL : e; /* the same in every block */
   if (three && cost_mentions(e, linear[0]->atom))
     return NULL;
-  /* blockIdx.x = L - gridDim.x * (blockIdx.y [+ gridDim.y * blockIdx.z]) */
-  const mc_expr *rest = b->bid[1];
-  if (three)
-    rest = mc_expr_add(s, rest, mc_expr_mul(s, b->gdim[1], b->bid[2], 0), 0);
-  const mc_expr *x = mc_expr_sub(s, linear[*n - 2], mc_expr_mul(s, b->gdim[0], rest, 0), 0);
-  const mc_expr *r = x ? cost_subst_atom(s, e, b->bid[0]->atom, x) : NULL;
+  /* blockIdx.x = L - gridDim.x * (blockIdx.y [+ gridDim.y * blockIdx.z]),
+   * in 32 bits and read as integers */
+  const mc_expr *x[2];
+  for (unsigned wide = 0; wide < 2; wide++) {
+    const mc_expr *(*at)(mc_sym *, const mc_expr *) = wide ? cost_wide : same;
+    const mc_expr *rest = at(s, b->bid[1]);
+    if (three)
+      rest = mc_expr_add(s, rest, mc_expr_mul(s, at(s, b->gdim[1]), at(s, b->bid[2]), 0), 0);
+    x[wide] = mc_expr_sub(s, at(s, linear[*n - 2]), mc_expr_mul(s, at(s, b->gdim[0]), rest, 0), 0);
+  }
+  block_reading c = {s, linear, b->bid[0], cost_wide(s, b->bid[0]), x[0], x[1]};
+  const mc_expr *wide = x[0] && x[1] ? mc_expr_rewrite(s, e, widen_block, &c) : NULL;
+  const mc_expr *r = wide ? mc_expr_rewrite(s, wide, put_linear, &c) : NULL;
   for (unsigned d = 0; r && d < 3; d++)
     if (cost_mentions(r, b->bid[d]->atom))
       return NULL;

@@ -994,30 +994,28 @@ const mc_expr *mc_expr_rebuild(mc_sym *s, const mc_expr *e, const mc_expr *const
 
 typedef struct {
   mc_sym *s;
-  mc_subst_fn fn;
+  mc_rewrite_fn fn;
   void *data;
   sym_ptrmap memo;
-} subst_ctx;
+} rewrite_ctx;
 
-static const mc_expr *subst(subst_ctx *c, const mc_expr *e) {
+static const mc_expr *rewrite(rewrite_ctx *c, const mc_expr *e) {
   const mc_expr *done = sym_ptrmap_get(&c->memo, e);
   if (done)
     return done;
-  const mc_expr *r = e;
-  if (e->op == MC_EXPR_ATOM) {
-    const mc_expr *x = c->fn(c->data, e->atom);
-    if (x && x->width != e->width)
-      return NULL;
-    if (x)
-      r = x;
-  } else if (e->nops) {
+  const mc_expr *r = c->fn(c->data, e);
+  if (r && r->width != e->width)
+    return NULL;
+  if (!r && !e->nops)
+    r = e;
+  if (!r) {
     const mc_expr *ops[64];
     const mc_expr **o = e->nops <= 64 ? ops : malloc(e->nops * sizeof *o);
     if (!o)
       return NULL;
     bool same = true, ok = true;
     for (unsigned i = 0; i < e->nops && ok; i++) {
-      o[i] = subst(c, e->ops[i]);
+      o[i] = rewrite(c, e->ops[i]);
       ok = o[i] != NULL;
       same = same && o[i] == e->ops[i];
     }
@@ -1030,12 +1028,29 @@ static const mc_expr *subst(subst_ctx *c, const mc_expr *e) {
   return r;
 }
 
-const mc_expr *mc_expr_subst(mc_sym *s, const mc_expr *e, mc_subst_fn fn,
-                             void *data) {
+const mc_expr *mc_expr_rewrite(mc_sym *s, const mc_expr *e, mc_rewrite_fn fn, void *data) {
   if (!e || !fn)
     return NULL;
-  subst_ctx c = {s, fn, data, {0}};
-  return subst(&c, e);
+  rewrite_ctx c = {s, fn, data, {0}};
+  return rewrite(&c, e);
+}
+
+typedef struct {
+  mc_subst_fn fn;
+  void *data;
+} subst_ctx;
+
+static const mc_expr *subst_atom(void *data, const mc_expr *e) {
+  const subst_ctx *c = data;
+  return e->op == MC_EXPR_ATOM ? c->fn(c->data, e->atom) : NULL;
+}
+
+const mc_expr *mc_expr_subst(mc_sym *s, const mc_expr *e, mc_subst_fn fn,
+                             void *data) {
+  if (!fn)
+    return NULL;
+  subst_ctx c = {fn, data};
+  return mc_expr_rewrite(s, e, subst_atom, &c);
 }
 
 typedef struct {

@@ -54,6 +54,15 @@ bool cost_linearize_read(const mc_expr *e, bool is_unsigned, cost_lin *out);
 bool cost_linearize_operand(const mc_expr *e, mc_cmp pred, cost_lin *out);
 /* Is e's integer reading (casts as the identity) its unsigned value? */
 bool cost_unsigned_faithful(const mc_expr *e);
+/* Do a and b have the same terms (leaves and coefficients)? */
+bool cost_same_terms(const cost_lin *a, const cost_lin *b);
+/* The values l's terms take modulo `period` (c0 aside) are multiples of
+ * this: gcd(period, each coefficient times its leaf's content). */
+int64_t cost_residue_step(const cost_lin *l, int64_t period);
+/* Is the integer reading of l never negative: c0, the coefficients and
+ * the leaves not negative (a product of factors never negative read as the
+ * product, no wrap-around: the assumption costs list)? */
+bool cost_lin_nonnegative(const cost_lin *l);
 
 /* e as one lane sees it, simplified where the lane's constant sits below a
  * bit operation, shift, division or remainder by a constant whose other

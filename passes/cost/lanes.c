@@ -28,16 +28,6 @@
 
 enum { MAX_NORMAL_SIZE = 4096 };
 
-/* Is the integer reading of l (casts as the identity) never negative? */
-static bool nonnegative(const cost_lin *l) {
-  if (l->c0 < 0)
-    return false;
-  for (unsigned i = 0; i < l->n; i++)
-    if (l->t[i].coef < 0 || l->t[i].leaf->range.lo < 0)
-      return false;
-  return true;
-}
-
 /* (l - r) / d in width w, every coefficient a multiple of d; the leaves
  * are of width w (no cast was read). */
 static const mc_expr *quotient(mc_sym *s, const cost_lin *l, int64_t r, int64_t d,
@@ -77,7 +67,7 @@ static const mc_expr *split_constant(mc_sym *s, const mc_expr *e) {
     if (!j)
       return e;
     /* x not negative (no wrap-around): its sign bit is clear */
-    if (e->op == MC_EXPR_AND && k < 0 && w < 64 && nonnegative(&l))
+    if (e->op == MC_EXPR_AND && k < 0 && w < 64 && cost_lin_nonnegative(&l))
       k &= ((int64_t)1 << (w - 1)) - 1;
     /* the low bits of K act on r, the high ones on x - r */
     int64_t lo = k & (m - 1), hi = k - lo, low;
@@ -106,7 +96,7 @@ static const mc_expr *split_constant(mc_sym *s, const mc_expr *e) {
       return e;
     int64_t d = shift ? (int64_t)1 << k : k;
     /* the arithmetic shift floors; the others need X >= 0 */
-    if (e->op != MC_EXPR_ASHR && !nonnegative(&l))
+    if (e->op != MC_EXPR_ASHR && !cost_lin_nonnegative(&l))
       return e;
     int64_t r = l.c0 - cost_floor_div(l.c0, d) * d;
     if (e->op == MC_EXPR_SREM || e->op == MC_EXPR_UREM)

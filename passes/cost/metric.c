@@ -212,7 +212,7 @@ bool cost_linearize_read(const mc_expr *e, bool is_unsigned, cost_lin *out) {
   return true;
 }
 
-static bool same_terms(const cost_lin *a, const cost_lin *b) {
+bool cost_same_terms(const cost_lin *a, const cost_lin *b) {
   if (a->n != b->n)
     return false;
   for (unsigned i = 0; i < a->n; i++)
@@ -221,9 +221,7 @@ static bool same_terms(const cost_lin *a, const cost_lin *b) {
   return true;
 }
 
-/* The alignments a group's uniform terms allow, modulo `period`: the
- * multiples of gcd(coefficients, period). */
-static int64_t residue_step(const cost_lin *l, int64_t period) {
+int64_t cost_residue_step(const cost_lin *l, int64_t period) {
   int64_t g = period;
   for (unsigned i = 0; i < l->n; i++)
     g = cost_gcd(g, cost_gcd(l->t[i].coef, period) * l->t[i].content);
@@ -237,7 +235,7 @@ static uint64_t group_cost(const mc_cost_model *m, const cost_lin *lins,
                            bool *varies) {
   int64_t offset[64] = {0};
   int64_t period = m->unit;
-  int64_t step = residue_step(&lins[first], period);
+  int64_t step = cost_residue_step(&lins[first], period);
   uint64_t worst = 0;
   *varies = false;
   for (int64_t r = 0; r < period; r += step) {
@@ -264,7 +262,7 @@ uint64_t cost_warp_execution(const mc_cost_model *m, const cost_lin *lins,
     uint64_t lanes = (uint64_t)1 << first;
     if (!divergent[first])
       for (unsigned l = first + 1; l < 64; l++)
-        if ((left >> l & 1) && !divergent[l] && same_terms(&lins[first], &lins[l]))
+        if ((left >> l & 1) && !divergent[l] && cost_same_terms(&lins[first], &lins[l]))
           lanes |= (uint64_t)1 << l;
     left &= ~lanes;
     bool varies;
@@ -315,6 +313,17 @@ static bool nonneg_factors(const mc_expr *product) {
   for (unsigned i = 0; i < product->nops; i++)
     if (product->ops[i]->range.lo < 0)
       return false;
+  return true;
+}
+
+bool cost_lin_nonnegative(const cost_lin *l) {
+  if (l->c0 < 0)
+    return false;
+  for (unsigned i = 0; i < l->n; i++) {
+    const mc_expr *t = l->t[i].leaf;
+    if (l->t[i].coef < 0 || (t->range.lo < 0 && !(t->op == MC_EXPR_MUL && nonneg_factors(t))))
+      return false;
+  }
   return true;
 }
 

@@ -11,6 +11,19 @@
  * shortened to the smallest period it has (`blockIdx.x % 3 == 1 ? 9 : 8`).
  * The same holds for a loop's iteration number (`(k + lane) & 127`).
  *
+ * Several uniform values (`in[(i0 + gid) % 256]`, `out[i0 % 3 * gsize +
+ * gid]` in a grid-stride loop: the iteration, the grid's size and the
+ * block) may enter every remainder through one sum S, the same in every
+ * lane beside the lane's constant (gid0 + k * gsize): the remainders are
+ * then functions of S modulo the moduli' common multiple M, and S is
+ * always a multiple of g, the gcd of M and each term's coefficient times
+ * what its value is a multiple of. At each multiple of g below M the
+ * remainders are numbers, and the metric of the offsets left (numbers, or
+ * a function of one uniform value such as gsize) is computed as for any
+ * access; where it is one formula at every residue, that formula is the
+ * metric, whatever S (a table over S would mention the iteration times
+ * the grid's size, which no sum over the loop closes).
+ *
  * Casts are read as the identity (no wrap-around, the assumption costs
  * list). A remainder's dividend must not be negative (coefficients and
  * values not negative) unless the remainder is a mask, which repeats
@@ -83,24 +96,36 @@ static const mc_expr *find_node(const mc_expr *e, const mc_atom *a) {
   return NULL;
 }
 
+/* *period made a multiple of m too (their least common multiple), false
+ * past MAX_PERIOD. */
+static bool with_modulus(int64_t *period, int64_t m) {
+  int64_t p = *period / cost_gcd(*period, m) * m;
+  if (p > MAX_PERIOD)
+    return false;
+  *period = p;
+  return true;
+}
+
+/* A remainder by a constant k > 0 (`%`, or a mask `&`): its modulus in
+ * *m (a mask's: the power of two above k). */
+static bool remainder_by(const mc_expr *e, int64_t *k, int64_t *m) {
+  bool rem = e->op == MC_EXPR_UREM || e->op == MC_EXPR_SREM;
+  if (!(rem || e->op == MC_EXPR_AND) || e->nops != 2 || !mc_expr_is_const(e->ops[1], k) ||
+      *k <= 0)
+    return false;
+  *m = rem ? *k : (int64_t)1 << (64 - __builtin_clzll((uint64_t)*k));
+  return true;
+}
+
 /* Where a appears in e only inside remainders by constants of polynomials
  * in a: *period a common multiple of their moduli, so a period of e in a.
  * False otherwise. */
 static bool period_of(const mc_expr *e, const mc_atom *a, int64_t *period) {
-  int64_t k;
+  int64_t k, m;
   if (e->op == MC_EXPR_ATOM)
     return e->atom != a;
-  bool rem = e->op == MC_EXPR_UREM || e->op == MC_EXPR_SREM;
-  if ((rem || e->op == MC_EXPR_AND) && e->nops == 2 && mc_expr_is_const(e->ops[1], &k) &&
-      k > 0 && polynomial(e->ops[0], a, rem)) {
-    /* a mask keeps the bits below the power of two above k's */
-    int64_t m = rem ? k : (int64_t)1 << (64 - __builtin_clzll((uint64_t)k));
-    int64_t p = *period / cost_gcd(*period, m) * m;
-    if (p > MAX_PERIOD)
-      return false;
-    *period = p;
-    return true;
-  }
+  if (remainder_by(e, &k, &m) && polynomial(e->ops[0], a, e->op != MC_EXPR_AND))
+    return with_modulus(period, m);
   for (unsigned i = 0; i < e->nops; i++)
     if (!period_of(e->ops[i], a, period))
       return false;
@@ -167,9 +192,103 @@ static bool value_at(const mc_expr *e, const mc_atom *a, int64_t r, int64_t *out
   }
 }
 
-const mc_expr *cost_warp_residues(mc_arena *arena, mc_sym *s, const mc_cost_model *m,
-                                  const mc_expr *const *offset, uint64_t active,
-                                  uint64_t bytes) {
+/* The remainders by constants in e whose dividends are one shared sum
+ * (the same terms in each, a constant beside them; not negative for a
+ * `%`, read with 32 bits or more): the sum's terms in *sum once *have,
+ * *period made a multiple of the moduli. False where another remainder
+ * of uniform values has other terms. */
+static bool shared_sum(const mc_expr *e, cost_lin *sum, bool *have, int64_t *period) {
+  int64_t k, m;
+  cost_lin d;
+  if (remainder_by(e, &k, &m) && cost_linearize(e->ops[0], &d) && d.n) {
+    if (d.width < 32 || (e->op != MC_EXPR_AND && !cost_lin_nonnegative(&d)) ||
+        (*have && !cost_same_terms(&d, sum)))
+      return false;
+    *sum = d;
+    *have = true;
+    return with_modulus(period, m);
+  }
+  for (unsigned i = 0; i < e->nops; i++)
+    if (!shared_sum(e->ops[i], sum, have, period))
+      return false;
+  return true;
+}
+
+/* The shared sum at residue t: each of its remainders a number. */
+typedef struct {
+  mc_sym *s;
+  const cost_lin *sum;
+  int64_t t;
+} residue_at;
+
+static const mc_expr *put_residue(void *data, const mc_expr *e) {
+  const residue_at *c = data;
+  int64_t k, m, x;
+  cost_lin d;
+  if (!remainder_by(e, &k, &m) || !cost_linearize(e->ops[0], &d) ||
+      !cost_same_terms(&d, c->sum) || __builtin_add_overflow(d.c0, c->t, &x))
+    return NULL;
+  /* c0 + S with S = t modulo a multiple of m (c0 + t not negative for
+   * a `%`, as c0 + S: shared_sum() checked) */
+  return mc_expr_const(c->s, e->width, e->op == MC_EXPR_AND ? x & k : x % k);
+}
+
+/* One execution's metric over offsets free of remainders of the shared
+ * sum: one group of lanes at one alignment, or a function of one uniform
+ * value (cost_warp_symbolic); NULL otherwise. */
+static const mc_expr *metric_of(mc_sym *s, const mc_cost_model *m, const mc_expr *const *offset,
+                                uint64_t active, uint64_t bytes) {
+  cost_lin lins[64];
+  bool div[64] = {false};
+  for (unsigned l = 0; l < 64; l++)
+    if ((active >> l & 1) && (!offset[l] || !cost_linearize(offset[l], &lins[l])))
+      return NULL;
+  cost_shape shape;
+  uint64_t c = cost_warp_execution(m, lins, div, active, bytes, &shape);
+  if (shape.groups == 1 && !shape.alignment_varies)
+    return mc_expr_const(s, 64, (int64_t)c);
+  return cost_warp_symbolic(s, m, lins, div, active, bytes);
+}
+
+/* The metric where the offsets' remainders of uniform values are all of
+ * one shared sum: the formula it has at every residue the sum can take,
+ * NULL where those differ. */
+static const mc_expr *over_shared_sum(mc_arena *arena, mc_sym *s, const mc_cost_model *m,
+                                      const mc_expr *const *offset, uint64_t active,
+                                      uint64_t bytes) {
+  cost_lin sum;
+  bool have = false;
+  int64_t period = 1;
+  for (unsigned l = 0; l < 64; l++)
+    if ((active >> l & 1) && !shared_sum(offset[l], &sum, &have, &period))
+      return NULL;
+  if (!have)
+    return NULL;
+  int64_t step = cost_residue_step(&sum, period);
+  /* a step a lane and residue, and as many for the rebuilt offsets */
+  if (!mc_spend(arena, 2 * (uint64_t)(period / step) * (uint64_t)__builtin_popcountll(active),
+                "cost"))
+    return NULL;
+  const mc_expr *f = NULL;
+  for (int64_t t = 0; t < period; t += step) {
+    const mc_expr *at[64] = {NULL};
+    residue_at c = {s, &sum, t};
+    for (unsigned l = 0; l < 64; l++)
+      if (active >> l & 1)
+        at[l] = mc_expr_rewrite(s, offset[l], put_residue, &c);
+    const mc_expr *x = metric_of(s, m, at, active, bytes);
+    if (!x || (f && x != f))
+      return NULL;
+    f = x;
+  }
+  return f;
+}
+
+/* The table over the one atom's residue (NULL where the offsets are not
+ * of that form). */
+static const mc_expr *over_one_atom(mc_arena *arena, mc_sym *s, const mc_cost_model *m,
+                                    const mc_expr *const *offset, uint64_t active,
+                                    uint64_t bytes) {
   one_atom o = {NULL, NULL, false};
   for (unsigned l = 0; l < 64 && !o.other; l++)
     if (active >> l & 1)
@@ -227,4 +346,11 @@ const mc_expr *cost_warp_residues(mc_arena *arena, mc_sym *s, const mc_cost_mode
       f = mc_expr_select(s, mc_expr_cmp(s, MC_CMP_EQ, res, mc_expr_const(s, 64, r)),
                          mc_expr_const(s, 64, (int64_t)table[r]), f);
   return f;
+}
+
+const mc_expr *cost_warp_residues(mc_arena *arena, mc_sym *s, const mc_cost_model *m,
+                                  const mc_expr *const *offset, uint64_t active,
+                                  uint64_t bytes) {
+  const mc_expr *f = over_one_atom(arena, s, m, offset, active, bytes);
+  return f ? f : over_shared_sum(arena, s, m, offset, active, bytes);
 }

@@ -1,0 +1,72 @@
+// Remainders in grid-stride loops. The iteration's index i = gid + k *
+// gsize enters a remainder beside the thread's id (`(i + gid) % 256`,
+// `i % 3`): every lane's dividend is the same sum of the block, the
+// iteration and the grid's size, plus the lane's constant, so the metric
+// is computed at each residue that sum can take and is one formula at all
+// of them. `rotate` reads a rotated window (8 sectors for every
+// iteration and residue); `rows` spreads the lanes over three rows gsize
+// apart (a function of gsize, constant since gsize is at least the
+// block); `ring` rotates by the thread's id, modulo 96. The grid-
+// stride trip counts of a 3-D grid are widened from 32 bits beside
+// blockIdx.x (`(long)(int)(blockIdx.z * gridDim.y * gridDim.x)`), and
+// `rotate`'s halo read (blocks past the first) needs them read as one
+// linear id for the maximum over the grid.
+//
+// RUN: %python %S/Inputs/check_cost.py %s --block-dim=32,4,1 --grid-dim=1,1,1 --param n=300 \
+// RUN:   | FileCheck %s --check-prefix=ONE --implicit-check-not=UNSOUND --implicit-check-not=INEXACT
+// RUN: %python %S/Inputs/check_cost.py %s --block-dim=32,4,1 --grid-dim=3,2,2 --param n=5000 \
+// RUN:   | FileCheck %s --check-prefix=CUBE --implicit-check-not=UNSOUND --implicit-check-not=INEXACT
+
+__global__ void rotate(const int *in, int *out, int n) {
+  int nt = blockDim.x * blockDim.y;
+  int bid = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+  int gid = bid * nt + threadIdx.x + blockDim.x * threadIdx.y;
+  int gsize = gridDim.x * gridDim.y * gridDim.z * nt;
+  for (int i = gid; i < n; i += gsize)
+    out[i] = in[(i + gid) % 256];
+  if (bid > 0)
+    out[gid] += in[gid - 1];
+}
+
+__global__ void rows(const int *in, int *out, int n) {
+  int nt = blockDim.x * blockDim.y;
+  int bid = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+  int gid = bid * nt + threadIdx.x + blockDim.x * threadIdx.y;
+  int gsize = gridDim.x * gridDim.y * gridDim.z * nt;
+  for (int i = gid; i < n; i += gsize)
+    out[i % 3 * gsize + gid] = in[i];
+}
+
+__global__ void ring(const float *in, float *out, int n) {
+  int tid = threadIdx.x + blockDim.x * threadIdx.y;
+  int gid = blockIdx.x * blockDim.x * blockDim.y + tid;
+  int gsize = gridDim.x * blockDim.x * blockDim.y;
+  for (int i = gid; i < n; i += gsize)
+    out[i] = in[(i + tid) % 96];
+}
+
+// ONE: kernel rotate: {{[0-9]+:[0-9]+}} uncoalesced in = 24 (=) measured 24 ok
+// ONE: kernel rotate: {{[0-9]+:[0-9]+}} uncoalesced out = 12 (=) measured 12 ok
+// ONE: kernel rotate: {{[0-9]+:[0-9]+}} uncoalesced in = 0 (=) measured 0 ok
+// ONE: kernel rotate: {{[0-9]+:[0-9]+}} uncoalesced out = 0 (=) measured 0 ok
+// ONE: kernel rotate: {{[0-9]+:[0-9]+}} uncoalesced out = 0 (=) measured 0 ok
+// ONE: kernel rotate: total uncoalesced = 36 (=) measured 36 ok
+// ONE: kernel rows: {{[0-9]+:[0-9]+}} uncoalesced in = 12 (=) measured 12 ok
+// ONE: kernel rows: {{[0-9]+:[0-9]+}} uncoalesced out = 36 (=) measured 36 ok
+// ONE: kernel rows: total uncoalesced = 48 (=) measured 48 ok
+// ONE: kernel ring: {{[0-9]+:[0-9]+}} uncoalesced in = 24 (=) measured 24 ok
+// ONE: kernel ring: {{[0-9]+:[0-9]+}} uncoalesced out = 12 (=) measured 12 ok
+// ONE: kernel ring: total uncoalesced = 36 (=) measured 36 ok
+
+// CUBE: kernel rotate: {{[0-9]+:[0-9]+}} uncoalesced in = 32 (=) measured 32 ok
+// CUBE: kernel rotate: {{[0-9]+:[0-9]+}} uncoalesced out = 16 (=) measured 16 ok
+// CUBE: kernel rotate: {{[0-9]+:[0-9]+}} uncoalesced in = 5 (=) measured 5 ok
+// CUBE: kernel rotate: {{[0-9]+:[0-9]+}} uncoalesced out = 4 (=) measured 4 ok
+// CUBE: kernel rotate: {{[0-9]+:[0-9]+}} uncoalesced out = 4 (=) measured 4 ok
+// CUBE: kernel rotate: total uncoalesced = 61 (=) measured 61 ok
+// CUBE: kernel rows: {{[0-9]+:[0-9]+}} uncoalesced in = 16 (=) measured 16 ok
+// CUBE: kernel rows: {{[0-9]+:[0-9]+}} uncoalesced out = 48 (=) measured 48 ok
+// CUBE: kernel rows: total uncoalesced = 64 (=) measured 64 ok
+// CUBE: kernel ring: {{[0-9]+:[0-9]+}} uncoalesced in = 106 (=) measured 106 ok
+// CUBE: kernel ring: {{[0-9]+:[0-9]+}} uncoalesced out = 53 (=) measured 53 ok
+// CUBE: kernel ring: total uncoalesced = 159 (=) measured 159 ok

@@ -21,8 +21,9 @@
  * remainders are numbers, and the metric of the offsets left (numbers, or
  * a function of one uniform value such as gsize) is computed as for any
  * access; where it is one formula at every residue, that formula is the
- * metric, whatever S (a table over S would mention the iteration times
- * the grid's size, which no sum over the loop closes).
+ * metric, whatever S; else the metric is the table of those formulas over
+ * S's residue (`(r + gid) % 96` in a counted loop over r: a table over
+ * (r + 128 * blockIdx.x) % 8, which the loop's sum closes).
  *
  * Casts are read as the identity (no wrap-around, the assumption costs
  * list). A remainder's dividend must not be negative (coefficients and
@@ -192,6 +193,41 @@ static bool value_at(const mc_expr *e, const mc_atom *a, int64_t r, int64_t *out
   }
 }
 
+/* The formula over x's residue modulo `period`, table[i] its value at
+ * residue i * step (x is always a multiple of step there): over the
+ * smallest period of the table, the most common entry last; NULL past
+ * MAX_RESULT_PERIOD entries. */
+static const mc_expr *over_residue(mc_sym *s, const mc_expr *x, const mc_expr *const *table,
+                                   int64_t period, int64_t step) {
+  int64_t n = period / step, p = 1;
+  for (; p < n; p++) {
+    if (n % p)
+      continue;
+    int64_t i = p;
+    while (i < n && table[i] == table[i % p])
+      i++;
+    if (i == n)
+      break;
+  }
+  if (p > MAX_RESULT_PERIOD || !x)
+    return NULL;
+  const mc_expr *res = mc_expr_binary(s, MC_EXPR_UREM, x, mc_expr_const(s, 64, p * step), 0);
+  int64_t common = 0, best = 0;
+  for (int64_t i = 0; i < p; i++) {
+    int64_t k = 0;
+    for (int64_t q = 0; q < p; q++)
+      k += table[q] == table[i];
+    if (k > best)
+      best = k, common = i;
+  }
+  const mc_expr *f = table[common];
+  for (int64_t i = p; i-- > 0;)
+    if (table[i] != table[common])
+      f = mc_expr_select(s, mc_expr_cmp(s, MC_CMP_EQ, res, mc_expr_const(s, 64, i * step)),
+                         table[i], f);
+  return f;
+}
+
 /* The remainders by constants in e whose dividends are one shared sum
  * (the same terms in each, a constant beside them; not negative for a
  * `%`, read with 32 bits or more): the sum's terms in *sum once *have,
@@ -205,6 +241,7 @@ static bool shared_sum(const mc_expr *e, cost_lin *sum, bool *have, int64_t *per
         (*have && !cost_same_terms(&d, sum)))
       return false;
     *sum = d;
+    sum->c0 = 0;
     *have = true;
     return with_modulus(period, m);
   }
@@ -269,19 +306,30 @@ static const mc_expr *over_shared_sum(mc_arena *arena, mc_sym *s, const mc_cost_
   if (!mc_spend(arena, 2 * (uint64_t)(period / step) * (uint64_t)__builtin_popcountll(active),
                 "cost"))
     return NULL;
-  const mc_expr *f = NULL;
+  const mc_expr *table[MAX_PERIOD];
+  table[0] = NULL;
+  bool one = true;
   for (int64_t t = 0; t < period; t += step) {
     const mc_expr *at[64] = {NULL};
     residue_at c = {s, &sum, t};
     for (unsigned l = 0; l < 64; l++)
       if (active >> l & 1)
         at[l] = mc_expr_rewrite(s, offset[l], put_residue, &c);
-    const mc_expr *x = metric_of(s, m, at, active, bytes);
-    if (!x || (f && x != f))
+    if (!(table[t / step] = metric_of(s, m, at, active, bytes)))
       return NULL;
-    f = x;
+    one &= table[t / step] == table[0];
   }
-  return f;
+  if (one)
+    return table[0];
+  /* a table over S's residue, S read as the integer it is (never
+   * negative: its remainders then are those of `%`) */
+  if (!cost_lin_nonnegative(&sum))
+    return NULL;
+  const mc_expr *x = mc_expr_const(s, 64, 0);
+  for (unsigned i = 0; i < sum.n && x; i++)
+    x = mc_expr_add(s, x, mc_expr_mul(s, mc_expr_const(s, 64, sum.t[i].coef),
+                                      cost_wide_term(s, &sum.t[i]), 0), 0);
+  return over_residue(s, x, table, period, step);
 }
 
 /* The table over the one atom's residue (NULL where the offsets are not
@@ -308,44 +356,15 @@ static const mc_expr *over_one_atom(mc_arena *arena, mc_sym *s, const mc_cost_mo
    * from the kernel's step budget, a step a lane and residue) */
   if (!mc_spend(arena, (uint64_t)period * (uint64_t)__builtin_popcountll(active), "cost"))
     return NULL;
-  uint64_t table[MAX_PERIOD];
+  const mc_expr *table[MAX_PERIOD];
   for (int64_t r = 0; r < period; r++) {
     int64_t off[64] = {0};
     for (unsigned l = 0; l < 64; l++)
       if ((active >> l & 1) && !value_at(offset[l], o.a, r, &off[l]))
         return NULL;
-    table[r] = mc_cost_metric(m, off, active, bytes);
+    table[r] = mc_expr_const(s, 64, (int64_t)mc_cost_metric(m, off, active, bytes));
   }
-  /* the smallest period of the table, a divisor of the remainders' */
-  int64_t p = 1;
-  for (; p < period; p++) {
-    if (period % p)
-      continue;
-    int64_t r = p;
-    while (r < period && table[r] == table[r % p])
-      r++;
-    if (r == period)
-      break;
-  }
-  if (p > MAX_RESULT_PERIOD)
-    return NULL;
-  /* table[a % p], the most common value last */
-  const mc_expr *x = mc_expr_resize(s, o.node, 64, false);
-  const mc_expr *res = mc_expr_binary(s, MC_EXPR_UREM, x, mc_expr_const(s, 64, p), 0);
-  int64_t common = 0, best = 0;
-  for (int64_t r = 0; r < p; r++) {
-    int64_t n = 0;
-    for (int64_t q = 0; q < p; q++)
-      n += table[q] == table[r];
-    if (n > best)
-      best = n, common = r;
-  }
-  const mc_expr *f = mc_expr_const(s, 64, (int64_t)table[common]);
-  for (int64_t r = p; r-- > 0;)
-    if (table[r] != table[common])
-      f = mc_expr_select(s, mc_expr_cmp(s, MC_CMP_EQ, res, mc_expr_const(s, 64, r)),
-                         mc_expr_const(s, 64, (int64_t)table[r]), f);
-  return f;
+  return over_residue(s, mc_expr_resize(s, o.node, 64, false), table, period, 1);
 }
 
 const mc_expr *cost_warp_residues(mc_arena *arena, mc_sym *s, const mc_cost_model *m,

@@ -1,20 +1,23 @@
-// Remainders in grid-stride loops. The iteration's index i = gid + k *
+// Remainders in loops. In a grid-stride loop the index i = gid + k *
 // gsize enters a remainder beside the thread's id (`(i + gid) % 256`,
 // `i % 3`): every lane's dividend is the same sum of the block, the
 // iteration and the grid's size, plus the lane's constant, so the metric
-// is computed at each residue that sum can take and is one formula at all
-// of them. `rotate` reads a rotated window (8 sectors for every
-// iteration and residue); `rows` spreads the lanes over three rows gsize
-// apart (a function of gsize, constant since gsize is at least the
-// block); `ring` rotates by the thread's id, modulo 96. The grid-
-// stride trip counts of a 3-D grid are widened from 32 bits beside
-// blockIdx.x (`(long)(int)(blockIdx.z * gridDim.y * gridDim.x)`), and
-// `rotate`'s halo read (blocks past the first) needs them read as one
-// linear id for the maximum over the grid.
+// is computed at each residue that sum can take. `rotate` reads a
+// rotated window (8 sectors at every residue); `rows` spreads the lanes
+// over three rows gsize apart (a function of gsize, constant since gsize
+// is at least the block); `ring` rotates by the thread's id, modulo 96.
+// Where the formula differs between residues the metric is a table over
+// the sum's residue: `window`'s `(r + gid) % 96` in a loop over r costs
+// 4 sectors where r + 128 * blockIdx.x is a multiple of 8 and 5
+// elsewhere, and the loop's sum of that table closes. The grid-stride
+// trip counts of a 3-D grid are widened from 32 bits beside blockIdx.x
+// (`(long)(int)(blockIdx.z * gridDim.y * gridDim.x)`), and `rotate`'s
+// halo read (blocks past the first) needs them read as one linear id for
+// the maximum over the grid.
 //
-// RUN: %python %S/Inputs/check_cost.py %s --block-dim=32,4,1 --grid-dim=1,1,1 --param n=300 \
+// RUN: %python %S/Inputs/check_cost.py %s --block-dim=32,4,1 --grid-dim=1,1,1 --param n=300 --param reps=3 \
 // RUN:   | FileCheck %s --check-prefix=ONE --implicit-check-not=UNSOUND --implicit-check-not=INEXACT
-// RUN: %python %S/Inputs/check_cost.py %s --block-dim=32,4,1 --grid-dim=3,2,2 --param n=5000 \
+// RUN: %python %S/Inputs/check_cost.py %s --block-dim=32,4,1 --grid-dim=3,2,2 --param n=5000 --param reps=11 \
 // RUN:   | FileCheck %s --check-prefix=CUBE --implicit-check-not=UNSOUND --implicit-check-not=INEXACT
 
 __global__ void rotate(const int *in, int *out, int n) {
@@ -45,6 +48,12 @@ __global__ void ring(const float *in, float *out, int n) {
     out[i] = in[(i + tid) % 96];
 }
 
+__global__ void window(const float *in, float *out, int reps) {
+  int gid = blockIdx.x * blockDim.x * blockDim.y + threadIdx.x + blockDim.x * threadIdx.y;
+  for (int r = 0; r < reps; r++)
+    out[gid] += in[(r + gid) % 96];
+}
+
 // ONE: kernel rotate: {{[0-9]+:[0-9]+}} uncoalesced in = 24 (=) measured 24 ok
 // ONE: kernel rotate: {{[0-9]+:[0-9]+}} uncoalesced out = 12 (=) measured 12 ok
 // ONE: kernel rotate: {{[0-9]+:[0-9]+}} uncoalesced in = 0 (=) measured 0 ok
@@ -57,6 +66,10 @@ __global__ void ring(const float *in, float *out, int n) {
 // ONE: kernel ring: {{[0-9]+:[0-9]+}} uncoalesced in = 24 (=) measured 24 ok
 // ONE: kernel ring: {{[0-9]+:[0-9]+}} uncoalesced out = 12 (=) measured 12 ok
 // ONE: kernel ring: total uncoalesced = 36 (=) measured 36 ok
+// ONE: kernel window: {{[0-9]+:[0-9]+}} uncoalesced in = 14 (=) measured 14 ok
+// ONE: kernel window: {{[0-9]+:[0-9]+}} uncoalesced out = 12 (=) measured 12 ok
+// ONE: kernel window: {{[0-9]+:[0-9]+}} uncoalesced out = 12 (=) measured 12 ok
+// ONE: kernel window: total uncoalesced = 38 (=) measured 38 ok
 
 // CUBE: kernel rotate: {{[0-9]+:[0-9]+}} uncoalesced in = 32 (=) measured 32 ok
 // CUBE: kernel rotate: {{[0-9]+:[0-9]+}} uncoalesced out = 16 (=) measured 16 ok
@@ -70,3 +83,7 @@ __global__ void ring(const float *in, float *out, int n) {
 // CUBE: kernel ring: {{[0-9]+:[0-9]+}} uncoalesced in = 106 (=) measured 106 ok
 // CUBE: kernel ring: {{[0-9]+:[0-9]+}} uncoalesced out = 53 (=) measured 53 ok
 // CUBE: kernel ring: total uncoalesced = 159 (=) measured 159 ok
+// CUBE: kernel window: {{[0-9]+:[0-9]+}} uncoalesced in = 53 (=) measured 53 ok
+// CUBE: kernel window: {{[0-9]+:[0-9]+}} uncoalesced out = 44 (=) measured 44 ok
+// CUBE: kernel window: {{[0-9]+:[0-9]+}} uncoalesced out = 44 (=) measured 44 ok
+// CUBE: kernel window: total uncoalesced = 141 (=) measured 141 ok

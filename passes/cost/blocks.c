@@ -19,7 +19,7 @@
  */
 #include "cost_impl.h"
 
-enum { UNKNOWN = 2, MAX_BLOCKS_TRIED = 64 };
+enum { UNKNOWN = 2, MAX_BLOCKS_TRIED = 64, MAX_ROW_BLOCKS = 4 };
 
 static int join(int a, int b) {
   if (a == UNKNOWN || b == UNKNOWN)
@@ -382,14 +382,37 @@ static bool crossings(const mc_expr *e, const mc_atom *a, int64_t *last) {
  * block T + 1 on (a cost only blocks after the first pay, beside one that
  * shrinks with the block id): the blocks up to T one by one, those the
  * grid has, and the rest at its end that the direction gives. */
+typedef struct {
+  mc_sym *s;
+  const mc_atom *a;
+} settle_ctx;
+
+static const mc_expr *settle_cmp(void *data, const mc_expr *e) {
+  const settle_ctx *c = data;
+  int64_t k, t;
+  return compares_atom(e, c->a, &k, &t)
+             ? cost_subst_atom(c->s, e, c->a, mc_expr_const(c->s, e->ops[0]->width, 0))
+             : NULL;
+}
+
+/* e past its crossings in a: e at a + t, t past the last block where a
+ * comparison of a changes, each such comparison then its value at 0 (the
+ * one it has for every a >= 0, read as integers), so that its direction
+ * is that of what it selects. */
+static const mc_expr *past_crossings(mc_sym *s, const mc_expr *e, const mc_expr *ba, int64_t t) {
+  settle_ctx c = {s, ba->atom};
+  const mc_expr *rest =
+      cost_subst_atom(s, e, ba->atom, mc_expr_add(s, ba, mc_expr_const(s, ba->width, t), 0));
+  return rest ? mc_expr_rewrite(s, rest, settle_cmp, &c) : NULL;
+}
+
 static const mc_expr *first_blocks(mc_sym *s, const mc_expr *e, const mc_expr *ba,
                                    const mc_expr *g) {
   const mc_atom *a = ba->atom;
   int64_t last = -1;
   if (!crossings(e, a, &last) || last < 0)
     return NULL;
-  const mc_expr *past = mc_expr_add(s, ba, mc_expr_const(s, ba->width, last + 1), 0);
-  const mc_expr *rest = cost_subst_atom(s, e, a, past);
+  const mc_expr *rest = past_crossings(s, e, ba, last + 1);
   int d = rest ? direction(s, rest, a) : UNKNOWN;
   if (d == UNKNOWN)
     return NULL;
@@ -485,6 +508,7 @@ typedef struct {
   const mc_expr *const *linear;
   const mc_expr *bid0, *bid0_wide; /* blockIdx.x, 32 and 64 bits */
   const mc_expr *x, *x_wide;       /* what replaces it, 32 and 64 bits */
+  const mc_atom *others[2];        /* blockIdx.y and .z */
 } block_reading;
 
 /* Is e arithmetic on block ids, grid and block dimensions and the linear
@@ -543,9 +567,42 @@ static const mc_expr *put_linear(void *data, const mc_expr *e) {
   return e == c->bid0 ? c->x : e == c->bid0_wide ? c->x_wide : NULL;
 }
 
-/* e over linear[*n - 2], the grid's first *n dimensions numbered as one */
+/* Is e sums, products and casts of atoms and constants? */
+static bool arithmetic(const mc_expr *e) {
+  switch (e->op) {
+  case MC_EXPR_CONST:
+  case MC_EXPR_ATOM:
+    return true;
+  case MC_EXPR_ADD:
+  case MC_EXPR_MUL:
+  case MC_EXPR_ZEXT:
+  case MC_EXPR_SEXT:
+  case MC_EXPR_TRUNC:
+    for (unsigned i = 0; i < e->nops; i++)
+      if (!arithmetic(e->ops[i]))
+        return false;
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* The same inside arithmetic that mentions blockIdx.y or .z (the block's
+ * place, a sum of the ids); blockIdx.x elsewhere kept (a condition on it
+ * alone: `blockIdx.x % 2 == 0`). */
+static const mc_expr *put_linear_in_sums(void *data, const mc_expr *e) {
+  const block_reading *c = data;
+  if (!arithmetic(e))
+    return NULL;
+  return cost_mentions(e, c->others[0]) || cost_mentions(e, c->others[1])
+             ? mc_expr_rewrite(c->s, e, put_linear, data)
+             : e;
+}
+
+/* e over linear[*n - 2], the grid's first *n dimensions numbered as one;
+ * with keep_x, blockIdx.x outside the block's place kept beside it */
 static const mc_expr *over_linear(mc_sym *s, const mc_expr *e, const mc_expr *const linear[2],
-                                  const block_ids *b, unsigned *n) {
+                                  const block_ids *b, bool keep_x, unsigned *n) {
   bool three = cost_mentions(e, b->bid[2]->atom) || cost_mentions(e, linear[1]->atom);
   bool two = cost_mentions(e, b->bid[1]->atom) || cost_mentions(e, linear[0]->atom);
   *n = three ? 3 : 2;
@@ -563,10 +620,12 @@ static const mc_expr *over_linear(mc_sym *s, const mc_expr *e, const mc_expr *co
       rest = mc_expr_add(s, rest, mc_expr_mul(s, at(s, b->gdim[1]), at(s, b->bid[2]), 0), 0);
     x[wide] = mc_expr_sub(s, at(s, linear[*n - 2]), mc_expr_mul(s, at(s, b->gdim[0]), rest, 0), 0);
   }
-  block_reading c = {s, linear, b->bid[0], cost_wide(s, b->bid[0]), x[0], x[1]};
+  block_reading c = {s,    linear, b->bid[0], cost_wide(s, b->bid[0]),
+                     x[0], x[1],   {b->bid[1]->atom, b->bid[2]->atom}};
   const mc_expr *wide = x[0] && x[1] ? mc_expr_rewrite(s, e, widen_block, &c) : NULL;
-  const mc_expr *r = wide ? mc_expr_rewrite(s, wide, put_linear, &c) : NULL;
-  for (unsigned d = 0; r && d < 3; d++)
+  const mc_expr *r =
+      wide ? mc_expr_rewrite(s, wide, keep_x ? put_linear_in_sums : put_linear, &c) : NULL;
+  for (unsigned d = keep_x; r && d < 3; d++)
     if (cost_mentions(r, b->bid[d]->atom))
       return NULL;
   return r;
@@ -576,7 +635,47 @@ const mc_expr *cost_over_linear_block(mc_sym *s, const mc_expr *e,
                                       const mc_expr *const linear[2]) {
   block_ids b;
   unsigned n;
-  return block_ids_of(s, &b) ? over_linear(s, e, linear, &b, &n) : NULL;
+  return block_ids_of(s, &b) ? over_linear(s, e, linear, &b, false, &n) : NULL;
+}
+
+/* The maximum over the grid of e(L, blockIdx.x), L the linear id (L =
+ * blockIdx.x + gridDim.x * R, 0 <= R < rows), where e does not grow with
+ * L from some T on (the crossings of its comparisons of L), whatever
+ * blockIdx.x: a block of a later row is then matched by the block of the
+ * first row with its blockIdx.x (a smaller L, past T), but for
+ * blockIdx.x < T, whose next T rows are candidates. NULL otherwise. */
+static const mc_expr *over_id_and_x(mc_sym *s, const mc_expr *e, const mc_expr *l,
+                                    const block_ids *b, const mc_expr *rows) {
+  const mc_atom *la = l->atom, *xa = b->bid[0]->atom;
+  int64_t last = -1;
+  if (!crossings(e, la, &last) || last + 1 > MAX_ROW_BLOCKS)
+    return NULL;
+  int64_t t = last + 1;
+  const mc_expr *rest = past_crossings(s, e, l, t);
+  int d = rest ? direction(s, rest, la) : UNKNOWN;
+  if (d == UNKNOWN || d == 1)
+    return NULL;
+  /* the first row, L = blockIdx.x */
+  const mc_expr *first = cost_subst_atom(s, e, la, b->bid[0]);
+  const mc_expr *most = first ? over_atom(s, first, b->bid[0], b->gdim[0]) : NULL;
+  for (int64_t j = 0; most && j < t; j++)
+    for (int64_t r = 1; most && r <= t; r++) {
+      /* block j of row r: exists when gridDim.x > j and rows > r */
+      const mc_expr *at = mc_expr_add(
+          s, mc_expr_mul(s, b->gdim[0], mc_expr_const(s, l->width, r), 0),
+          mc_expr_const(s, l->width, j), 0);
+      const mc_expr *v = at ? cost_subst_atom(s, e, la, at) : NULL;
+      v = v ? cost_refold_max(s, cost_subst_atom(s, v, xa, mc_expr_const(s, l->width, j)))
+            : NULL;
+      const mc_expr *exists = mc_expr_binary(
+          s, MC_EXPR_AND,
+          mc_expr_cmp(s, MC_CMP_ULT, mc_expr_const(s, b->gdim[0]->width, j), b->gdim[0]),
+          mc_expr_cmp(s, MC_CMP_ULT, mc_expr_const(s, rows->width, r), rows), 0);
+      most = v && exists ? cost_max(s, most, mc_expr_select(s, exists, v,
+                                                              mc_expr_const(s, v->width, 0)))
+                         : NULL;
+    }
+  return most;
 }
 
 const mc_expr *cost_max_over_blocks(mc_sym *s, const mc_expr *e,
@@ -593,9 +692,11 @@ const mc_expr *cost_max_over_blocks(mc_sym *s, const mc_expr *e,
     return m;
   /* over the linear id L, 0 <= L < gridDim.x * gridDim.y [* gridDim.z] */
   unsigned n;
-  const mc_expr *x = over_linear(s, e, linear, &b, &n);
-  const mc_expr *blocks = mc_expr_mul(s, b.gdim[0], b.gdim[1], MC_NUW);
-  if (n == 3)
-    blocks = mc_expr_mul(s, blocks, b.gdim[2], MC_NUW);
-  return x && blocks ? over_atom(s, x, linear[n - 2], blocks) : NULL;
+  const mc_expr *x = over_linear(s, e, linear, &b, true, &n);
+  const mc_expr *rows = n == 3 ? mc_expr_mul(s, b.gdim[1], b.gdim[2], MC_NUW) : b.gdim[1];
+  const mc_expr *blocks = mc_expr_mul(s, b.gdim[0], rows, MC_NUW);
+  if (!x || !blocks)
+    return NULL;
+  return cost_mentions(x, b.bid[0]->atom) ? over_id_and_x(s, x, linear[n - 2], &b, rows)
+                                          : over_atom(s, x, linear[n - 2], blocks);
 }

@@ -1109,12 +1109,15 @@ static const mc_expr *warp_iterations(walker *w, const mc_pnode *node, uint64_t 
 /* A loop whose body's guards do not test its stay condition (a break:
  * `for (i = gid; i < n; i += G) { ...; if (i >= 3) break; }`) but whose
  * stay, over the closed forms, holds on a prefix of the iterations in
- * every lane: a thread runs iteration k + 1 exactly when stay held in
- * iteration k. That condition, over k (its conjuncts as thresholds where
- * they are); NULL where it does not apply. */
+ * every lane and differs between lanes: a thread runs iteration k + 1
+ * exactly when stay held in iteration k. That condition, over k (its
+ * conjuncts as thresholds where they are); NULL where it does not apply
+ * (a loop whose lanes all leave together runs its count in each, and
+ * peeling its first iteration would double the walk at every level of a
+ * nest). */
 static const mc_expr *stayed_before(walker *w, const mc_pnode *node) {
   const mc_ploop *L = node->loop;
-  if (!L->stay || !L->iter || body_tests_stay(w, node))
+  if (!L->stay || !L->iter || body_tests_stay(w, node) || !divergent(w, L->stay))
     return NULL;
   closed_ctx c = {L, false};
   const mc_expr *stay = mc_expr_subst(w->s, L->stay, closed_value, &c);

@@ -32,7 +32,17 @@
  */
 #include "cost_impl.h"
 
-enum { MAX_PERIOD = 4096, MAX_RESULT_PERIOD = 64 };
+/* The residues of a shared sum costed one by one: MAX_SUM_RESIDUES
+ * (`(r + gid) % 96` takes 96; a modulus of thousands, costed at every
+ * guard's lanes in every warp, stays a bound), MAX_REBUILT_RESIDUES where
+ * the offsets are rebuilt at each (they mention uniform values outside
+ * its remainders: `i % 3 * gsize` takes 3) */
+enum {
+  MAX_PERIOD = 4096,
+  MAX_RESULT_PERIOD = 64,
+  MAX_SUM_RESIDUES = 128,
+  MAX_REBUILT_RESIDUES = 32
+};
 
 typedef struct {
   const mc_atom *a;    /* the one atom the offsets mention */
@@ -133,46 +143,92 @@ static bool period_of(const mc_expr *e, const mc_atom *a, int64_t *period) {
   return true;
 }
 
-/* e's integer value at a = r, casts read as the identity (a 32-bit
+/* Where offsets are evaluated: the one atom a at r, or a shared sum (its
+ * terms) at residue r. */
+typedef struct {
+  const mc_expr *node[8]; /* remainders of the shared sum, */
+  int64_t c0[8];          /* the constant beside it in each */
+  unsigned n;
+} sum_seen;
+
+typedef struct {
+  const mc_atom *a;
+  const cost_lin *sum;
+  int64_t r;
+  sum_seen *seen; /* remainders already read (NULL: none kept) */
+} point;
+
+/* A remainder of p's shared sum: its value in *out (c0 + S with S = r
+ * modulo a multiple of the modulus; c0 + r not negative for a `%`, as
+ * c0 + S: shared_sum() checked). */
+static bool shared_remainder(const mc_expr *e, const point *p, int64_t *out) {
+  int64_t k, m, x, c0;
+  cost_lin d;
+  if (!p->sum || !remainder_by(e, &k, &m))
+    return false;
+  sum_seen *seen = p->seen;
+  unsigned i = 0;
+  while (seen && i < seen->n && seen->node[i] != e)
+    i++;
+  if (seen && i < seen->n) {
+    c0 = seen->c0[i];
+  } else {
+    if (!cost_linearize(e->ops[0], &d) || !cost_same_terms(&d, p->sum))
+      return false;
+    c0 = d.c0;
+    if (seen && seen->n < 8) {
+      seen->node[seen->n] = e;
+      seen->c0[seen->n++] = c0;
+    }
+  }
+  if (__builtin_add_overflow(c0, p->r, &x))
+    return false;
+  *out = e->op == MC_EXPR_AND ? x & k : x % k;
+  return true;
+}
+
+/* e's integer value at p, casts read as the identity (a 32-bit
  * `gid * gid` at a residue of a 16x16 block's id is the square, not the
  * square modulo 2^32: the offsets repeat with the remainders' period only
- * so read); false where it does not fit 64 bits or e has an operation
- * this does not read. */
-static bool value_at(const mc_expr *e, const mc_atom *a, int64_t r, int64_t *out) {
+ * so read); false where it does not fit 64 bits, mentions another atom
+ * or has an operation this does not read. */
+static bool value_at(const mc_expr *e, const point *p, int64_t *out) {
   int64_t x, y;
+  if (shared_remainder(e, p, out))
+    return true;
   switch (e->op) {
   case MC_EXPR_CONST:
     /* a constant's integer reading: signed unless its bits say otherwise */
     *out = e->range.lo == e->range.hi ? e->range.lo : e->value;
     return true;
   case MC_EXPR_ATOM:
-    *out = r;
-    return e->atom == a;
+    *out = p->r;
+    return e->atom == p->a;
   case MC_EXPR_ZEXT:
   case MC_EXPR_SEXT:
   case MC_EXPR_TRUNC:
-    return value_at(e->ops[0], a, r, out);
+    return value_at(e->ops[0], p, out);
   case MC_EXPR_ADD:
     *out = e->value;
     for (unsigned i = 0; i < e->nops; i++)
-      if (!value_at(e->ops[i], a, r, &x) || __builtin_mul_overflow(x, e->coefs[i], &x) ||
+      if (!value_at(e->ops[i], p, &x) || __builtin_mul_overflow(x, e->coefs[i], &x) ||
           __builtin_add_overflow(*out, x, out))
         return false;
     return true;
   case MC_EXPR_MUL:
     *out = 1;
     for (unsigned i = 0; i < e->nops; i++)
-      if (!value_at(e->ops[i], a, r, &x) || __builtin_mul_overflow(*out, x, out))
+      if (!value_at(e->ops[i], p, &x) || __builtin_mul_overflow(*out, x, out))
         return false;
     return true;
   case MC_EXPR_SHL:
-    return value_at(e->ops[0], a, r, &x) && value_at(e->ops[1], a, r, &y) && y >= 0 &&
+    return value_at(e->ops[0], p, &x) && value_at(e->ops[1], p, &y) && y >= 0 &&
            y < 62 && !__builtin_mul_overflow(x, (int64_t)1 << y, out);
   case MC_EXPR_UREM:
   case MC_EXPR_SREM:
   case MC_EXPR_UDIV:
   case MC_EXPR_SDIV:
-    if (!value_at(e->ops[0], a, r, &x) || !value_at(e->ops[1], a, r, &y) || y <= 0 ||
+    if (!value_at(e->ops[0], p, &x) || !value_at(e->ops[1], p, &y) || y <= 0 ||
         (x < 0 && (e->op == MC_EXPR_UREM || e->op == MC_EXPR_UDIV)))
       return false;
     *out = e->op == MC_EXPR_UREM || e->op == MC_EXPR_SREM ? x % y : x / y;
@@ -180,10 +236,10 @@ static bool value_at(const mc_expr *e, const mc_atom *a, int64_t r, int64_t *out
   case MC_EXPR_AND:
   case MC_EXPR_OR:
   case MC_EXPR_XOR:
-    if (!value_at(e->ops[0], a, r, out))
+    if (!value_at(e->ops[0], p, out))
       return false;
     for (unsigned i = 1; i < e->nops; i++) {
-      if (!value_at(e->ops[i], a, r, &x))
+      if (!value_at(e->ops[i], p, &x))
         return false;
       *out = e->op == MC_EXPR_AND ? *out & x : e->op == MC_EXPR_OR ? *out | x : *out ^ x;
     }
@@ -251,23 +307,16 @@ static bool shared_sum(const mc_expr *e, cost_lin *sum, bool *have, int64_t *per
   return true;
 }
 
-/* The shared sum at residue t: each of its remainders a number. */
+/* The shared sum at a residue: each of its remainders a number. */
 typedef struct {
   mc_sym *s;
-  const cost_lin *sum;
-  int64_t t;
+  point at;
 } residue_at;
 
 static const mc_expr *put_residue(void *data, const mc_expr *e) {
   const residue_at *c = data;
-  int64_t k, m, x;
-  cost_lin d;
-  if (!remainder_by(e, &k, &m) || !cost_linearize(e->ops[0], &d) ||
-      !cost_same_terms(&d, c->sum) || __builtin_add_overflow(d.c0, c->t, &x))
-    return NULL;
-  /* c0 + S with S = t modulo a multiple of m (c0 + t not negative for
-   * a `%`, as c0 + S: shared_sum() checked) */
-  return mc_expr_const(c->s, e->width, e->op == MC_EXPR_AND ? x & k : x % k);
+  int64_t v;
+  return shared_remainder(e, &c->at, &v) ? mc_expr_const(c->s, e->width, v) : NULL;
 }
 
 /* One execution's metric over offsets free of remainders of the shared
@@ -302,22 +351,44 @@ static const mc_expr *over_shared_sum(mc_arena *arena, mc_sym *s, const mc_cost_
   if (!have)
     return NULL;
   int64_t step = cost_residue_step(&sum, period);
-  /* a step a lane and residue, and as many for the rebuilt offsets */
-  if (!mc_spend(arena, 2 * (uint64_t)(period / step) * (uint64_t)__builtin_popcountll(active),
+  /* numbers where the offsets mention uniform values only in those
+   * remainders; else each residue's offsets rebuilt (fewer residues) */
+  int64_t off[64] = {0};
+  sum_seen seen[64];
+  bool numbers = true;
+  for (unsigned l = 0; l < 64 && numbers; l++) {
+    seen[l].n = 0;
+    numbers = !(active >> l & 1) || value_at(offset[l], &(point){NULL, &sum, 0, &seen[l]},
+                                             &off[l]);
+  }
+  if (period / step > (numbers ? MAX_SUM_RESIDUES : MAX_REBUILT_RESIDUES))
+    return NULL;
+  /* a step a lane and residue, and as many again for rebuilt offsets */
+  if (!mc_spend(arena, (numbers ? 1 : 2) * (uint64_t)(period / step) *
+                           (uint64_t)__builtin_popcountll(active),
                 "cost"))
     return NULL;
   const mc_expr *table[MAX_PERIOD];
   table[0] = NULL;
   bool one = true;
   for (int64_t t = 0; t < period; t += step) {
-    const mc_expr *at[64] = {NULL};
-    residue_at c = {s, &sum, t};
-    for (unsigned l = 0; l < 64; l++)
-      if (active >> l & 1)
-        at[l] = mc_expr_rewrite(s, offset[l], put_residue, &c);
-    if (!(table[t / step] = metric_of(s, m, at, active, bytes)))
-      return NULL;
-    one &= table[t / step] == table[0];
+    const mc_expr **x = &table[t / step];
+    if (numbers) {
+      for (unsigned l = 0; l < 64; l++)
+        if ((active >> l & 1) &&
+            !value_at(offset[l], &(point){NULL, &sum, t, &seen[l]}, &off[l]))
+          return NULL;
+      *x = mc_expr_const(s, 64, (int64_t)mc_cost_metric(m, off, active, bytes));
+    } else {
+      const mc_expr *at[64] = {NULL};
+      residue_at c = {s, {NULL, &sum, t, NULL}};
+      for (unsigned l = 0; l < 64; l++)
+        if (active >> l & 1)
+          at[l] = mc_expr_rewrite(s, offset[l], put_residue, &c);
+      if (!(*x = metric_of(s, m, at, active, bytes)))
+        return NULL;
+    }
+    one &= *x == table[0];
   }
   if (one)
     return table[0];
@@ -360,7 +431,7 @@ static const mc_expr *over_one_atom(mc_arena *arena, mc_sym *s, const mc_cost_mo
   for (int64_t r = 0; r < period; r++) {
     int64_t off[64] = {0};
     for (unsigned l = 0; l < 64; l++)
-      if ((active >> l & 1) && !value_at(offset[l], o.a, r, &off[l]))
+      if ((active >> l & 1) && !value_at(offset[l], &(point){o.a, NULL, r, NULL}, &off[l]))
         return NULL;
     table[r] = mc_expr_const(s, 64, (int64_t)mc_cost_metric(m, off, active, bytes));
   }

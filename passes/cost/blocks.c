@@ -384,14 +384,14 @@ static bool crossings(const mc_expr *e, const mc_atom *a, int64_t *last) {
  * grid has, and the rest at its end that the direction gives. */
 typedef struct {
   mc_sym *s;
-  const mc_atom *a;
+  const mc_expr *a; /* the atom's node */
 } settle_ctx;
 
 static const mc_expr *settle_cmp(void *data, const mc_expr *e) {
   const settle_ctx *c = data;
   int64_t k, t;
-  return compares_atom(e, c->a, &k, &t)
-             ? cost_subst_atom(c->s, e, c->a, mc_expr_const(c->s, e->ops[0]->width, 0))
+  return compares_atom(e, c->a->atom, &k, &t)
+             ? cost_subst_atom(c->s, e, c->a->atom, mc_expr_const(c->s, c->a->width, 0))
              : NULL;
 }
 
@@ -400,7 +400,7 @@ static const mc_expr *settle_cmp(void *data, const mc_expr *e) {
  * one it has for every a >= 0, read as integers), so that its direction
  * is that of what it selects. */
 static const mc_expr *past_crossings(mc_sym *s, const mc_expr *e, const mc_expr *ba, int64_t t) {
-  settle_ctx c = {s, ba->atom};
+  settle_ctx c = {s, ba};
   const mc_expr *rest =
       cost_subst_atom(s, e, ba->atom, mc_expr_add(s, ba, mc_expr_const(s, ba->width, t), 0));
   return rest ? mc_expr_rewrite(s, rest, settle_cmp, &c) : NULL;

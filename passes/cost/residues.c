@@ -43,6 +43,7 @@ enum {
   MAX_SUM_RESIDUES = 128,
   MAX_REBUILT_RESIDUES = 32
 };
+_Static_assert(MAX_REBUILT_RESIDUES <= MAX_SUM_RESIDUES, "a rebuilt residue is a residue");
 
 typedef struct {
   const mc_atom *a;    /* the one atom the offsets mention */
@@ -368,7 +369,7 @@ static const mc_expr *over_shared_sum(mc_arena *arena, mc_sym *s, const mc_cost_
                            (uint64_t)__builtin_popcountll(active),
                 "cost"))
     return NULL;
-  const mc_expr *table[MAX_PERIOD];
+  const mc_expr *table[MAX_SUM_RESIDUES];
   table[0] = NULL;
   bool one = true;
   for (int64_t t = 0; t < period; t += step) {

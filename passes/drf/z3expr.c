@@ -874,6 +874,15 @@ static Z3_ast int_const(Z3_context z, const mc_expr *c, bool is_signed) {
   return c->width > 1 && is_signed ? int_num(z, c->value) : int_unum(z, mc_expr_uvalue(c));
 }
 
+/* A width no C integer type has (nor a truth value's): arithmetic the
+ * compiler or the simplifier narrowed, `tid % 4` as `(u2)tid`, where
+ * wrapping around is the point. The no-wrap assumption speaks of the
+ * program's arithmetic: such a node is taken modulo 2^width, and what it
+ * reads only modulo 2^width too. */
+static bool odd_width(unsigned w) {
+  return w > 1 && w != 8 && w != 16 && w != 32 && w != 64;
+}
+
 /* v modulo 2^w, into the signed or unsigned range. */
 static Z3_ast int_reduce(Z3_context z, Z3_ast v, unsigned w, bool is_signed) {
   if (!is_signed)
@@ -956,9 +965,11 @@ typedef struct {
   unsigned n;
 } monomial;
 
-/* e without extensions, which are the identity on integers. */
+/* e without extensions, which are the identity on integers; not that of
+ * a value of an odd width, which its translation reduces modulo 2^width. */
 static const mc_expr *uncast(const mc_expr *e) {
-  while ((e->op == MC_EXPR_ZEXT || e->op == MC_EXPR_SEXT) && e->ops[0]->width > 1)
+  while ((e->op == MC_EXPR_ZEXT || e->op == MC_EXPR_SEXT) && e->ops[0]->width > 1 &&
+         !odd_width(e->ops[0]->width))
     e = e->ops[0];
   return e;
 }
@@ -1260,8 +1271,14 @@ static Z3_ast int_node(mc_z3tr *t, const mc_expr *e) {
 }
 
 static Z3_ast translate_node(mc_z3tr *t, const mc_expr *e) {
-  if (t->ints)
-    return int_node(t, e);
+  if (t->ints) {
+    /* the integer reading of a sum, product or shift is its value only
+     * where the no-wrap assumption holds: not at an odd width */
+    Z3_ast v = int_node(t, e);
+    bool wraps = e->op == MC_EXPR_ADD || e->op == MC_EXPR_MUL || e->op == MC_EXPR_SHL;
+    return v && wraps && odd_width(e->width) ? int_reduce(t->z, v, e->width, reads_signed(t, e))
+                                             : v;
+  }
   Z3_ast ops[e->nops ? e->nops : 1];
   for (unsigned i = 0; i < e->nops; i++)
     if (!(ops[i] = translate(t, e->ops[i])))
@@ -1425,7 +1442,7 @@ static Z3_ast not_negative(mc_z3tr *t, Z3_ast v, unsigned w) {
 static Z3_ast assumed(mc_z3tr *t, const mc_expr *e, bool exact, Z3_ast *parts,
                       unsigned n) {
   Z3_context z = t->z;
-  if (!exact || !translate(t, e))
+  if (!exact || odd_width(e->width) || !translate(t, e))
     return mc_z3_and(z, parts, n);
   bool es = reads_signed(t, e);
   bool sg[e->nops ? e->nops : 1];
@@ -1485,7 +1502,8 @@ static Z3_ast nowrap(mc_z3tr *t, const mc_expr *e, bool exact) {
   Z3_ast parts[2 * e->nops + 2];
   unsigned n = 0;
   for (unsigned i = 0; i < e->nops; i++) {
-    Z3_ast p = nowrap(t, e->ops[i], !t->no_wrap || operand_exact(e, i, exact));
+    Z3_ast p = nowrap(t, e->ops[i], !t->no_wrap || (!odd_width(e->width) &&
+                                                    operand_exact(e, i, exact)));
     if (!p)
       return NULL;
     if (!Z3_is_eq_ast(z, p, Z3_mk_true(z)))

@@ -1069,9 +1069,15 @@ static Z3_ast int_poly(mc_z3tr *t, monomial *m, unsigned n, int64_t constant, un
   }
   if (linear) /* the constant itself times u: compared with r * u */
     g = 1;
-  for (unsigned i = 0; i < nw; i++)
+  int64_t sum = 0;
+  for (unsigned i = 0; i < nw; i++) {
     with[i].coef /= g;
-  Z3_ast inner = int_poly(t, with, nw, 0, w), u = translate(t, best);
+    linear &= !__builtin_add_overflow(sum, with[i].coef, &sum);
+  }
+  /* a constant is a number, so that the product stays linear to whoever
+   * reads the query (-mapcost-solver-log's file, under QF_UFLIA) */
+  Z3_ast inner = linear ? int_num(z, sum) : int_poly(t, with, nw, 0, w);
+  Z3_ast u = translate(t, best);
   if (!inner || !u)
     return NULL;
   Z3_ast times[2] = {inner, u};

@@ -79,6 +79,17 @@ bool mc_drf_analyze(mc_arena *a, const mc_protocol *p, const mc_options *o,
 void mc_drf_print(mc_arena *a, const mc_protocol *p, const mc_options *o,
                   mc_strbuf *out);
 
+/* For the property test of the barrier intervals (protocol_check.py):
+ * per pair of accesses to one array, at least one a write, whether the
+ * interval encoding lets two threads of one block run them in one barrier
+ * interval (with the launch the options fix, their offsets aside), a line
+ *   kernel=K together=A,B arrays=X,Y value=1|0|? exact=1|0
+ * with the instructions' ordinals and arrays (as -mapcost-run-trace names
+ * them); exact=0 where only an interval of the over-approximation allows
+ * it, or a barrier is not counted. */
+void mc_drf_write_together(mc_arena *a, const mc_protocol *p, const mc_options *o,
+                           mc_strbuf *out);
+
 /* Runs job(arg, out), which may use Z3 (mc_drf_satisfiable), where a crash
  * inside Z3 cannot end the compile: in a child process (passes/drf/child.c;
  * directly when this is one already), appending what it writes to `out`

@@ -169,6 +169,9 @@ typedef struct mc_site {
 typedef struct {
   Z3_ast id;                      /* 16 bits */
   Z3_ast k[MC_DRF_MAX_DEPTH];     /* 32 bits each */
+  /* the numbers id may take, a bit each (mc_drf_ctx.id_words words);
+   * NULL: any (an interval of the over-approximation among them) */
+  const uint64_t *ids;
 } mc_phase;
 
 typedef struct mc_env mc_env;
@@ -181,6 +184,10 @@ typedef struct {
   Z3_context z;
   mc_site *sites;                 /* one per node, preorder */
   unsigned nsites;
+  unsigned id_words;              /* of an mc_phase's ids: nsites + 1 bits */
+  /* where set, mc_drf_env_at gives every access in a loop one instance of
+   * it (per loop site; thread 1's): for walks that want no model */
+  mc_env **shared_envs;
   unsigned depth;                 /* deepest loop nesting, at most the max */
   Z3_ast bdim[3], gdim[3], ws;
   Z3_ast tid[2][3], bid[2][3];    /* thread 0 and 1; bid[1] == bid[0] in a
@@ -235,6 +242,9 @@ Z3_ast mc_drf_nowrap(mc_drf_ctx *d, mc_env *env, const mc_expr *e);
 bool mc_drf_phase(mc_drf_ctx *d, mc_env *env, const mc_site *site, bool warp,
                   mc_phase *out);
 Z3_ast mc_drf_phase_eq(mc_drf_ctx *d, const mc_phase *a, const mc_phase *b);
+/* May a and b be one interval? false when they never open at one barrier,
+ * known without the solver. */
+bool mc_drf_phase_may_meet(const mc_drf_ctx *d, const mc_phase *a, const mc_phase *b);
 /* The linear thread id and the warp of a thread. */
 Z3_ast mc_drf_warp(mc_drf_ctx *d, int thread);
 /* The loop variables of env's loops that have closed forms (or toggle),

@@ -516,11 +516,18 @@ mc_env *mc_drf_env_at(mc_drf_ctx *d, int thread, const mc_site *site) {
   }
   mc_env *e = d->kernel_env[thread];
   while (e && n--) {
+    mc_env **shared = d->shared_envs ? &d->shared_envs[chain[n] - d->sites] : NULL;
+    if (shared && *shared) {
+      e = *shared;
+      continue;
+    }
     char name[64];
     snprintf(name, sizeof name, "k%u@%d", chain[n]->node->loop->index + 1,
              thread + 1);
     Z3_ast k = fresh(d, name, 32, false);
     e = k ? loop_env(e, chain[n], k) : NULL;
+    if (shared)
+      *shared = e;
   }
   return e;
 }
@@ -560,8 +567,19 @@ static bool has_barrier(const mc_pnode *n, bool warp) {
          (n->loop->synchronized || (warp && n->loop->warp_synchronized));
 }
 
+/* The set of one interval number, or NULL when out of memory (any). */
+static const uint64_t *one_id(mc_drf_ctx *d, uint64_t id) {
+  uint64_t *s = mc_alloc(d->a, d->id_words * sizeof *s);
+  if (s) {
+    memset(s, 0, d->id_words * sizeof *s);
+    s[id / 64] |= UINT64_C(1) << (id % 64);
+  }
+  return s;
+}
+
 static void phase_start(mc_drf_ctx *d, mc_phase *out) {
   out->id = num(d, 16, 0);
+  out->ids = one_id(d, 0);
   for (unsigned i = 0; i < d->depth; i++)
     out->k[i] = num(d, 32, 0);
 }
@@ -570,6 +588,7 @@ static void phase_start(mc_drf_ctx *d, mc_phase *out) {
  * tell whether it relies on one. */
 static bool phase_fresh(mc_drf_ctx *d, mc_phase *out) {
   out->id = fresh(d, "interval", 16, false);
+  out->ids = NULL;
   if (!out->id ||
       !mc_drf_side(d, mc_num_ule(d->z, d->ints, num(d, 16, MC_DRF_ANY_INTERVAL), out->id)))
     return false;
@@ -583,6 +602,7 @@ static bool phase_fresh(mc_drf_ctx *d, mc_phase *out) {
 static void phase_of(mc_drf_ctx *d, const mc_site *barrier, mc_env *env,
                      mc_phase *out) {
   out->id = num(d, 16, (uint64_t)(barrier - d->sites) + 1);
+  out->ids = one_id(d, (uint64_t)(barrier - d->sites) + 1);
   unsigned n = 0;
   for (mc_env *e = env; e && e->loop; e = e->parent)
     n++;
@@ -596,8 +616,12 @@ static void phase_of(mc_drf_ctx *d, const mc_site *barrier, mc_env *env,
 static void phase_ite(mc_drf_ctx *d, Z3_ast c, const mc_phase *a,
                       const mc_phase *b, mc_phase *out) {
   out->id = Z3_mk_ite(d->z, c, a->id, b->id);
-  for (unsigned i = 0; i < d->depth; i++)
-    out->k[i] = Z3_mk_ite(d->z, c, a->k[i], b->k[i]);
+  for (unsigned i = 0; i < d->depth; i++) /* deeper than both: 0 in both */
+    out->k[i] = a->k[i] == b->k[i] ? a->k[i] : Z3_mk_ite(d->z, c, a->k[i], b->k[i]);
+  uint64_t *ids = a->ids && b->ids ? mc_alloc(d->a, d->id_words * sizeof *ids) : NULL;
+  for (unsigned i = 0; ids && i < d->id_words; i++)
+    ids[i] = a->ids[i] | b->ids[i];
+  out->ids = ids;
 }
 
 /* ite(c, a, b), or the side the guard's known value (guard below) picks:
@@ -750,6 +774,15 @@ Z3_ast mc_drf_phase_eq(mc_drf_ctx *d, const mc_phase *a, const mc_phase *b) {
   return mc_z3_and(d->z, parts, n);
 }
 
+bool mc_drf_phase_may_meet(const mc_drf_ctx *d, const mc_phase *a, const mc_phase *b) {
+  if (!a->ids || !b->ids)
+    return true;
+  for (unsigned i = 0; i < d->id_words; i++)
+    if (a->ids[i] & b->ids[i])
+      return true;
+  return false;
+}
+
 Z3_ast mc_drf_warp(mc_drf_ctx *d, int thread) {
   static const mc_atom warp = {.kind = MC_ATOM_WARPID, .width = 32,
                                .name = "%warpid"};
@@ -855,6 +888,7 @@ bool mc_drf_ctx_init(mc_drf_ctx *d, mc_arena *a, const mc_protocol *p,
   if (!d->sites)
     return false;
   add_sites(d, p->nodes, p->nnodes, NULL, 0);
+  d->id_words = d->nsites / 64 + 1;
   return d->depth <= MC_DRF_MAX_DEPTH;
 }
 

@@ -1,14 +1,17 @@
 /* races.c - stage 5: the race queries of a kernel, their verdicts and
  * witnesses.
  *
- * For each array, in the kernel's order, each pair of its accesses (in
- * program order, a node with itself included) that may conflict: at block
- * scope, then at grid scope for global memory. One query per pair and
- * scope, in a fresh QF_BV solver of the kernel's one Z3 context:
+ * For each array, in the kernel's order, each access A against the
+ * accesses B that may conflict with it (in program order, A itself
+ * included): at block scope, then at grid scope for global memory. The
+ * candidates B that no barrier interval can hold with A (their names'
+ * barriers are disjoint) or whose bytes never meet A's in two threads (an
+ * OFFSETS query, cached per pair of offsets) are dropped; then one query
+ * per access and scope, in a fresh solver of the kernel's one Z3 context:
  *
- *   runs(A, thread 1) && runs(B, thread 2) && the byte ranges overlap
- *   && the threads differ && (block scope) the same barrier interval and,
- *   in one warp, the same __syncwarp interval
+ *   runs(A, thread 1) && the threads differ && OR over B of (runs(B,
+ *   thread 2) && the byte ranges overlap && (block scope) the same
+ *   barrier interval and, in one warp, the same __syncwarp interval)
  *
  * plus the launch's limits, the preconditions and what sym's flags say of
  * the offsets. Sat is a race; the model, minimised dimension by dimension
@@ -26,11 +29,28 @@
  * most MINIMISE_CHECKS checks, each with 1/MINIMISE_SHARE of a query's
  * budget: a smaller witness is worth less than the compile's time. */
 enum { MAX_RACES_PER_ARRAY = 4, MINIMISE_CHECKS = 32, MINIMISE_SHARE = 16,
-       MAX_APPROX = 6, MAX_PAIRS = 4096, QUERY_STEPS = 1000 };
+       MAX_APPROX = 6, MAX_PAIRS = 4096, QUERY_STEPS = 1000, MEET_SHARE = 16 };
+
+/* Where an access touches memory: all that an OFFSETS query reads of it. */
+typedef struct {
+  const mc_expr *offset, *index, *size;
+  uint64_t elem_size;
+  int array;
+} footprint;
+
+/* Whether two threads' accesses at footprints x and y may touch one byte. */
+typedef struct {
+  footprint x, y;
+  bool grid, meet;
+} meeting;
 
 typedef struct {
   mc_drf_ctx d;
   uint64_t rlimit;
+  meeting *met;              /* the OFFSETS queries asked so far */
+  unsigned nmet, cap_met;
+  const uint64_t **ids;      /* per site: the interval numbers of its
+                                accesses (mc_phase.ids); NULL: not known */
   const char *log;           /* -mapcost-solver-log, or NULL */
   const mc_site **acc;       /* the access sites, program order */
   unsigned nacc;
@@ -66,6 +86,12 @@ typedef struct {
   unsigned n;
 } launch_hint;
 
+/* What a query asks of two threads at two accesses: whether they race
+ * (both run, in one barrier interval, touching one byte); whether they
+ * touch one byte whether or not they run, in any iterations and intervals;
+ * whether they run in one interval, wherever they touch. */
+typedef enum { RACE, OFFSETS, INTERVALS } question;
+
 typedef struct {
   mc_env *env[2];         /* thread 1's, and thread 2's once picked */
   Z3_ast off[2];
@@ -75,6 +101,7 @@ typedef struct {
   mc_env **envs;          /* thread 2, per candidate access */
   Z3_ast *offs, *conds;
   unsigned nb;
+  question what;
 } query;
 
 /* [oa, oa + sa) and [ob, ob + sb) overlap. */
@@ -180,15 +207,13 @@ static Z3_ast alias_distance(drf_run *r, int x, int y) {
   return mc_drf_side(d, aligned) ? v : NULL;
 }
 
-/* Thread 2 at access sb (its own loop instances): the conditions under
- * which it runs sb and sb conflicts with thread 1's access sa (env ea,
- * offset off_a, interval pa, pa_w). NULL on a Z3 failure. */
-static Z3_ast against(drf_run *r, const mc_site *sa, mc_env *ea, Z3_ast runs_a,
-                      Z3_ast off_a, const mc_phase *pa, const mc_phase *pa_w,
-                      const mc_site *sb, bool grid, mc_env **eb, Z3_ast *off_b) {
+/* Thread 1's access x (env ea, offset off_a, running when runs_a) and
+ * thread 2's y (env e, running when runs_b) touch one byte; *off_b gets
+ * y's offset. NULL on a Z3 failure. */
+static Z3_ast meets(drf_run *r, const mc_access *x, mc_env *ea, Z3_ast runs_a, Z3_ast off_a,
+                    const mc_access *y, mc_env *e, Z3_ast runs_b, Z3_ast *off_b) {
   mc_drf_ctx *d = &r->d;
   Z3_context z = d->z;
-  const mc_access *x = sa->node->access, *y = sb->node->access;
   /* through two arrays that __mapcost_alias joins, y's bytes are displaced
    * by the distance between their bases: never compared by index */
   Z3_ast dist = NULL;
@@ -199,31 +224,47 @@ static Z3_ast against(drf_run *r, const mc_site *sa, mc_env *ea, Z3_ast runs_a,
    * extensions both indices share taken off; else byte ranges */
   const mc_expr *cmp[2] = {x->offset, y->offset};
   bool by_index = !dist && same_elements(x, y, cmp);
-  mc_env *e = *eb = mc_drf_env_at(d, 1, sb);
-  Z3_ast runs = e ? mc_drf_runs(d, e, sb) : NULL;
-  *off_b = e ? mc_drf_term(d, e, y->offset) : NULL;
+  *off_b = mc_drf_term(d, e, y->offset);
   Z3_ast nowrap_a = mc_drf_nowrap(d, ea, cmp[0]);
-  Z3_ast nowrap_b = e ? mc_drf_nowrap(d, e, cmp[1]) : NULL;
-  if (!runs || !*off_b || !nowrap_a || !nowrap_b ||
+  Z3_ast nowrap_b = mc_drf_nowrap(d, e, cmp[1]);
+  if (!*off_b || !nowrap_a || !nowrap_b ||
       !mc_drf_side_nowrap(d, Z3_mk_implies(z, runs_a, nowrap_a)) ||
-      !mc_drf_side_nowrap(d, Z3_mk_implies(z, runs, nowrap_b)))
+      !mc_drf_side_nowrap(d, Z3_mk_implies(z, runs_b, nowrap_b)))
+    return NULL;
+  if (by_index) {
+    Z3_ast ia = mc_drf_term(d, ea, cmp[0]), ib = mc_drf_term(d, e, cmp[1]);
+    return ia && ib ? Z3_mk_eq(z, ia, ib) : NULL;
+  }
+  Z3_ast sizea = mc_drf_term(d, ea, x->size), sizeb = mc_drf_term(d, e, y->size);
+  if (!sizea || !sizeb)
+    return NULL;
+  return overlap(z, d->ints, off_a, sizea,
+                 dist ? mc_num_add(z, d->ints, *off_b, dist) : *off_b, sizeb);
+}
+
+/* Thread 2 at access sb (its own loop instances): the conditions under
+ * which it runs sb and sb conflicts with thread 1's access sa (env ea,
+ * offset off_a, interval pa, pa_w), or the part of them `what` asks.
+ * NULL on a Z3 failure. */
+static Z3_ast against(drf_run *r, const mc_site *sa, mc_env *ea, Z3_ast runs_a,
+                      Z3_ast off_a, const mc_phase *pa, const mc_phase *pa_w,
+                      const mc_site *sb, bool grid, question what, mc_env **eb,
+                      Z3_ast *off_b) {
+  mc_drf_ctx *d = &r->d;
+  Z3_context z = d->z;
+  bool placed = what != OFFSETS;
+  mc_env *e = *eb = placed ? mc_drf_env_at(d, 1, sb) : d->kernel_env[1];
+  Z3_ast runs = !e ? NULL : placed ? mc_drf_runs(d, e, sb) : Z3_mk_true(z);
+  if (!runs)
     return NULL;
   Z3_ast parts[4];
   unsigned n = 0;
   parts[n++] = runs;
-  if (by_index) {
-    Z3_ast ia = mc_drf_term(d, ea, cmp[0]), ib = mc_drf_term(d, e, cmp[1]);
-    if (!ia || !ib)
-      return NULL;
-    parts[n++] = Z3_mk_eq(z, ia, ib);
-  } else {
-    Z3_ast sizea = mc_drf_term(d, ea, x->size), sizeb = mc_drf_term(d, e, y->size);
-    if (!sizea || !sizeb)
-      return NULL;
-    parts[n++] = overlap(z, d->ints, off_a, sizea,
-                         dist ? mc_num_add(z, d->ints, *off_b, dist) : *off_b, sizeb);
-  }
-  if (!grid) {
+  if (what != INTERVALS &&
+      !(parts[n++] = meets(r, sa->node->access, ea, runs_a, off_a, sb->node->access, e,
+                           runs, off_b)))
+    return NULL;
+  if (!grid && placed) {
     mc_phase pb;
     if (!mc_drf_phase(d, e, sb, false, &pb))
       return NULL;
@@ -270,14 +311,15 @@ static Z3_lbool ask_once(drf_run *r, const mc_site *sa, const mc_site *const *sb
     return Z3_L_UNDEF;
   q->nb = nb;
   const mc_access *x = sa->node->access;
-  mc_env *ea = q->env[0] = mc_drf_env_at(d, 0, sa);
-  Z3_ast runs = ea ? mc_drf_runs(d, ea, sa) : NULL;
+  bool placed = q->what != OFFSETS;
+  mc_env *ea = q->env[0] = placed ? mc_drf_env_at(d, 0, sa) : d->kernel_env[0];
+  Z3_ast runs = !ea ? NULL : placed ? mc_drf_runs(d, ea, sa) : Z3_mk_true(z);
   q->off[0] = ea ? mc_drf_term(d, ea, x->offset) : NULL;
   if (!runs || !q->off[0])
     return Z3_L_UNDEF;
   mc_phase pa, pa_w;
-  bool warp = !grid && has_syncwarp(d);
-  if (!grid) {
+  bool warp = !grid && q->what == RACE && has_syncwarp(d);
+  if (!grid && placed) {
     if (!mc_drf_phase(d, ea, sa, false, &pa) ||
         (warp && !mc_drf_phase(d, ea, sa, true, &pa_w)))
       return Z3_L_UNDEF;
@@ -289,7 +331,7 @@ static Z3_lbool ask_once(drf_run *r, const mc_site *sa, const mc_site *const *sb
   }
   for (unsigned j = 0; j < nb; j++) {
     q->conds[j] = against(r, sa, ea, runs, q->off[0], &pa, warp ? &pa_w : NULL,
-                          sb[j], grid, &q->envs[j], &q->offs[j]);
+                          sb[j], grid, q->what, &q->envs[j], &q->offs[j]);
     if (!q->conds[j])
       return Z3_L_UNDEF;
   }
@@ -298,7 +340,8 @@ static Z3_lbool ask_once(drf_run *r, const mc_site *sa, const mc_site *const *sb
                     Z3_mk_or(z, nb, q->conds)};
   if (mc_z3_take_error())
     return Z3_L_UNDEF;
-  q->s = mc_solver_new(z, r->rlimit, d->ints, d->functions, r->log);
+  q->s = mc_solver_new(z, q->what == OFFSETS ? r->rlimit / MEET_SHARE : r->rlimit, d->ints,
+                       d->functions, r->log);
   if (!q->s.s)
     return Z3_L_UNDEF;
   Z3_ast *lazy = mc_alloc(d->a, (d->nside + 1) * sizeof *lazy);
@@ -346,6 +389,83 @@ static Z3_lbool ask(drf_run *r, const mc_site *sa, const mc_site *const *sb,
   if (res == Z3_L_FALSE)
     return res;
   return ask_once(r, sa, sb, nb, grid, EXACT, &hint, q);
+}
+
+/* ---- Candidates ------------------------------------------------------------ */
+
+static footprint footprint_of(const mc_access *x) {
+  return (footprint){x->offset, x->index, x->size, x->elem_size, x->array};
+}
+
+static bool same_footprint(const footprint *a, const footprint *b) {
+  return a->offset == b->offset && a->index == b->index && a->size == b->size &&
+         a->elem_size == b->elem_size && a->array == b->array;
+}
+
+/* May thread 1 at sa and a distinct thread 2 at sb (of one block, or of
+ * two blocks at grid scope) touch one byte, whether or not the accesses
+ * run, in any iterations and barrier intervals? Only a query without a
+ * model says no: then no race between them is possible. Asked once per
+ * pair of footprints (expressions are hash-consed), with a share of the
+ * budget. 1 or 0; -1 when the kernel's budget is spent. */
+static int may_meet(drf_run *r, const mc_site *sa, const mc_site *sb, bool grid) {
+  footprint x = footprint_of(sa->node->access), y = footprint_of(sb->node->access);
+  for (unsigned i = 0; i < r->nmet; i++)
+    if (r->met[i].grid == grid && same_footprint(&r->met[i].x, &x) &&
+        same_footprint(&r->met[i].y, &y))
+      return r->met[i].meet;
+  query q = {.what = OFFSETS};
+  Z3_lbool res = ask(r, sa, &sb, 1, grid, &q);
+  mc_solver_release(r->d.z, &q.s);
+  mc_z3_take_error();
+  if (!mc_spend(r->d.a, res == Z3_L_UNDEF ? r->rlimit / MEET_SHARE / 100 : QUERY_STEPS,
+                "races"))
+    return -1;
+  if (r->nmet == r->cap_met) {
+    unsigned cap = r->cap_met ? 2 * r->cap_met : 64;
+    meeting *m = mc_alloc(r->d.a, cap * sizeof *m);
+    if (!m)
+      return 1;
+    if (r->nmet)
+      memcpy(m, r->met, r->nmet * sizeof *m);
+    r->met = m;
+    r->cap_met = cap;
+  }
+  r->met[r->nmet++] = (meeting){x, y, grid, res != Z3_L_FALSE};
+  return res != Z3_L_FALSE;
+}
+
+/* Each access's interval numbers, from a walk of its own (thread 1's; the
+ * numbers are the same for thread 2). Where not known, any. */
+static void interval_ids(drf_run *r) {
+  mc_drf_ctx *d = &r->d;
+  r->ids = mc_alloc(d->a, d->nsites * sizeof *r->ids);
+  if (!r->ids)
+    return;
+  memset(r->ids, 0, d->nsites * sizeof *r->ids);
+  d->shared_envs = mc_alloc(d->a, d->nsites * sizeof *d->shared_envs);
+  if (!d->shared_envs || !mc_drf_query_begin(d, false)) {
+    d->shared_envs = NULL;
+    return;
+  }
+  memset(d->shared_envs, 0, d->nsites * sizeof *d->shared_envs);
+  for (unsigned i = 0; i < r->nacc; i++) {
+    mc_env *e = mc_drf_env_at(d, 0, r->acc[i]);
+    mc_phase ph;
+    if (e && mc_drf_phase(d, e, r->acc[i], false, &ph))
+      r->ids[r->acc[i] - d->sites] = ph.ids;
+  }
+  d->shared_envs = NULL;
+  mc_z3_take_error();
+}
+
+/* May sa and sb run in one barrier interval? No when no barrier can open
+ * both their intervals (separated by barriers every thread passes). */
+static bool may_share_interval(const drf_run *r, const mc_site *sa, const mc_site *sb) {
+  const mc_drf_ctx *d = &r->d;
+  mc_phase a = {.ids = r->ids ? r->ids[sa - d->sites] : NULL};
+  mc_phase b = {.ids = r->ids ? r->ids[sb - d->sites] : NULL};
+  return mc_drf_phase_may_meet(d, &a, &b);
 }
 
 /* After sat: the candidate the model picks, fixed in the solver (so that
@@ -709,14 +829,18 @@ static const char *where(mc_arena *a, const mc_access *x) {
   return x->line ? mc_sprintf(a, "line %u", x->line) : "an access";
 }
 
-static void print_query(drf_run *r, const mc_site *sa, unsigned nb,
+/* One query: thread 1's access, how many of the `all` candidates may meet
+ * it (the others never touch its bytes) and the answer. */
+static void print_query(drf_run *r, const mc_site *sa, unsigned nb, unsigned all,
                         const mc_site *sb, bool grid, Z3_lbool res) {
   if (!r->print)
     return;
   const mc_access *x = sa->node->access;
-  mc_strbuf_printf(r->print, "  query %s %s %u:%u against %u: ",
-                   grid ? "grid" : "block", mc_access_kind_name(x->kind), x->line,
-                   x->column, nb);
+  mc_strbuf_printf(r->print, "  query %s %s %u:%u against %u", grid ? "grid" : "block",
+                   mc_access_kind_name(x->kind), x->line, x->column, nb);
+  if (nb < all)
+    mc_strbuf_printf(r->print, " of %u", all);
+  mc_strbuf_append(r->print, ": ");
   if (res == Z3_L_TRUE && sb)
     mc_strbuf_printf(r->print, "race with %s %u:%u%s%s\n",
                      mc_access_kind_name(sb->node->access->kind),
@@ -792,6 +916,8 @@ static bool decide_array(drf_run *r, int array, const mc_options *o,
     return false;
   if (r->print)
     mc_strbuf_printf(r->print, " array %s\n", arr->name);
+  if (!r->ids && region >= 0)
+    interval_ids(r);
   for (int grid = 0; grid < 2 && region >= 0; grid++) {
     if (grid && (o->only_intra_group || arr->space != MC_SPACE_GLOBAL))
       break;
@@ -816,6 +942,28 @@ static bool decide_array(drf_run *r, int array, const mc_options *o,
                                     "that may conflict: not analysed",
                                  MAX_PAIRS, arr->name);
         break;
+      }
+      /* one query with every candidate grows with the loops around each of
+       * them: first drop those that a barrier always separates from x, then
+       * those that never touch x's bytes whatever runs (the same index in
+       * every thread, s[threadIdx.x], against itself) */
+      unsigned all = nb, kept = 0;
+      for (unsigned j = 0; j < all; j++)
+        if (grid || may_share_interval(r, r->acc[i], cand[j]))
+          cand[kept++] = cand[j];
+      nb = kept;
+      kept = 0;
+      for (unsigned j = 0; j < nb; j++) {
+        int meet = may_meet(r, r->acc[i], cand[j], grid);
+        if (meet < 0)
+          return false;
+        if (meet)
+          cand[kept++] = cand[j];
+      }
+      nb = kept;
+      if (!nb) {
+        print_query(r, r->acc[i], 0, all, NULL, grid, Z3_L_FALSE);
+        continue;
       }
       query q = {0};
       Z3_lbool res = ask(r, r->acc[i], cand, nb, grid, &q);
@@ -846,7 +994,7 @@ static bool decide_array(drf_run *r, int array, const mc_options *o,
                       "over-approximated";
         }
       }
-      print_query(r, r->acc[i], nb, j >= 0 ? cand[j] : NULL, grid, res);
+      print_query(r, r->acc[i], nb, all, j >= 0 ? cand[j] : NULL, grid, res);
       if (res == Z3_L_TRUE) {
         const mc_access *y = cand[j]->node->access;
         mc_race *race = &races[nraces];
@@ -1058,4 +1206,49 @@ void mc_drf_print(mc_arena *a, const mc_protocol *p, const mc_options *o,
   mc_child_status st = mc_drf_in_child_spending(a, print_job, &j, out);
   if (st.end != MC_CHILD_DONE)
     mc_strbuf_printf(out, "  not analysed: %s\n", mc_child_reason(a, st));
+}
+
+/* The interpreter's name of x's array: one for the dynamic shared buffer. */
+static const char *trace_name(const mc_kernel *k, const mc_access *x) {
+  return k->arrays[k->arrays[x->array].kind == MC_ARRAY_EXTERN_SHARED ? x->region : x->array]
+      .name;
+}
+
+static void together_job(void *arg, mc_strbuf *out) {
+  drf_job *j = arg;
+  Z3_context z = mc_z3_context_new();
+  drf_run r;
+  bool ready = z && run_init(&r, j->a, j->p, j->o, z);
+  for (unsigned i = 0; ready && i < r.nacc; i++) {
+    const mc_access *x = r.acc[i]->node->access;
+    for (unsigned k = i; x->base == MC_BASE_ARRAY && k < r.nacc; k++) {
+      const mc_access *y = r.acc[k]->node->access;
+      if (y->base != MC_BASE_ARRAY || y->region != x->region || (!writes(x) && !writes(y)))
+        continue;
+      query q = {.what = INTERVALS};
+      Z3_lbool res = ask(&r, r.acc[i], &r.acc[k], 1, false, &q);
+      bool exact = !r.d.approx; /* a barrier not counted */
+      if (res == Z3_L_TRUE && r.d.any_interval) {
+        Z3_solver_assert(z, q.s.s, q.exact_intervals);
+        exact = exact && mc_solver_check(z, &q.s) == Z3_L_TRUE;
+      }
+      mc_solver_release(z, &q.s);
+      mc_z3_take_error();
+      mc_strbuf_printf(out, "kernel=%s together=%u,%u arrays=%s,%s value=%s exact=%d\n",
+                       j->p->kernel->name, mc_inst_ordinal(x->inst), mc_inst_ordinal(y->inst),
+                       trace_name(j->p->kernel, x), trace_name(j->p->kernel, y),
+                       res == Z3_L_TRUE ? "1" : res == Z3_L_FALSE ? "0" : "?", exact);
+    }
+  }
+  if (z)
+    Z3_del_context(z);
+  mc_z3_take_error();
+}
+
+void mc_drf_write_together(mc_arena *a, const mc_protocol *p, const mc_options *o,
+                           mc_strbuf *out) {
+  if (p->failed)
+    return;
+  drf_job j = {a, p, o, NULL};
+  mc_drf_in_child_spending(a, together_job, &j, out);
 }

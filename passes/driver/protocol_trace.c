@@ -12,9 +12,12 @@
  * `phase`, `array` and `offset` are `*` where the protocol allows any;
  * `exact` is whether the array's protocol is exact. A line `error=...`
  * reports a closed form or last iteration that disagrees with iterating.
+ * Then the lines of mc_drf_write_together (`together=A,B`), which the
+ * script compares with the phases denoted here.
  */
 #include "driver.h"
 
+#include "mapcost/drf.h"
 #include "mapcost/protocol.h"
 
 #include <string.h>
@@ -77,5 +80,11 @@ bool mc_write_protocol_trace(mc_arena *a, const mc_kernel *k, const mc_options *
     return false;
   if (error)
     fprintf(f, "kernel=%s error=%s\n", k->name, error);
-  return true;
+  /* the barrier intervals' encoding, for the same launch */
+  mc_strbuf pairs = {0};
+  mc_drf_write_together(a, p, o, &pairs);
+  fputs(mc_strbuf_str(&pairs), f);
+  bool ok = !pairs.oom;
+  mc_strbuf_free(&pairs);
+  return ok;
 }

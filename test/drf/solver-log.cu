@@ -21,7 +21,7 @@ __global__ void scale(float *a, float s, int n) {
 }
 // DRF: array a global float* drf
 // DRF-QUERY: (set-logic QF_UFLIA)
-// DRF-QUERY-NEXT: (set-option :rlimit 10000000)
+// DRF-QUERY-NEXT: (set-option :rlimit {{[0-9]+}})
 // DRF-QUERY: (declare-fun threadIdx.x@1 () Int)
 // DRF-QUERY: (declare-fun threadIdx.x@2 () Int)
 // DRF-QUERY: (assert

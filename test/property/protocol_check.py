@@ -12,6 +12,11 @@ protocol denotes for the same launch (-mapcost-run-protocol-trace). Checks:
   precision  for every array whose protocol says it is exact, the protocol
              denotes exactly the accesses observed, nothing uncertain;
              and the protocol's closed forms agree with iterating it;
+  intervals  per pair of accesses to one array, the race queries' barrier
+             intervals (for the same launch, mc_drf_write_together) against
+             the protocol's phases, those of seed 001's aligned and split
+             protocol: never apart where two threads share a known phase;
+             together only where they may, where both are exact;
   floor      of the kernels whose indices and conditions do not depend on
              memory (neither memory-dependent indices nor data-conditional
              in the sidecar), at least 95 % have protocols exact for every
@@ -75,6 +80,64 @@ def trace(args, ll, side, tmp):
             [r for r in parse(ptrace) if r["kernel"] == name], None)
 
 
+def phases(rows):
+    """Per (instruction, array) of the protocol's denotation, per (block,
+    phase), the threads that run it there. Its phases count the barriers
+    each thread has passed: the intervals of seed 001's aligned and split
+    protocol (`*`: any)."""
+    at = collections.defaultdict(lambda: collections.defaultdict(set))
+    for r in rows:
+        at[(r["inst"], r["array"])][(r["block"], r["phase"])].add(r["tid"])
+    return at
+
+
+def meet(at, a, b, star):
+    """Do two distinct threads of one block run a and b in one phase? With
+    star, a phase or array the protocol does not know (`*`) may be any."""
+    def keys(x):
+        return [k for k in at if k[0] == x[0] and (k[1] == x[1] or star and k[1] == "*")]
+    for ka in keys(a):
+        for kb in keys(b):
+            for (block, phase), ta in at[ka].items():
+                for (block2, phase2), tb in at[kb].items():
+                    if block == block2 and (phase == phase2 and phase != "*" or
+                                            star and "*" in (phase, phase2)) and \
+                            (len(ta) > 1 or len(tb) > 1 or ta != tb):
+                        return True
+    return False
+
+
+def check_intervals(rows, pairs):
+    """The interval encoding of the race queries (mc_drf_write_together)
+    against the denotation: never apart where the phases meet (both known);
+    together only where they may meet, unless the protocol or the intervals
+    are approximate. An error message, or None."""
+    at = phases(rows)
+    exact = {r["inst"] for r in rows if r["exact"] == "1"}
+    inexact = {r["inst"] for r in rows if r["exact"] == "0"}
+    # an instruction may be several nodes of the protocol (a loop's first
+    # iteration apart): the pair is together where any two of its nodes are
+    apart, vague, together = set(), set(), set()
+    for r in pairs:
+        a, b = r["together"].split(",")
+        na, nb = r["arrays"].split(",")
+        key = ((a, na), (b, nb))
+        (apart if r["value"] == "0" else together if r["value"] == "1" and r["exact"] == "1"
+         else vague).add(key)
+    for a, b in sorted(apart - together - vague):
+        if meet(at, a, b, False):
+            return "unsound intervals: instructions %s and %s (%s, %s) run in one phase of " \
+                "the protocol but the race queries' intervals keep them apart" % (
+                    a[0], b[0], a[1], b[1])
+    for a, b in sorted(together):
+        if {a[0], b[0]} <= exact and not {a[0], b[0]} & inexact and \
+                not meet(at, a, b, True):
+            return "imprecise intervals: instructions %s and %s (%s, %s) share an interval " \
+                "in the race queries, never a phase of the exact protocol" % (
+                    a[0], b[0], a[1], b[1])
+    return None
+
+
 def who(r):
     return (r["block"], r["tid"], r["inst"])
 
@@ -109,6 +172,11 @@ def check(args, side, ll):
     errors = [r["error"] for r in rows if "error" in r]
     if errors:
         return "fail", "protocol: " + errors[0], False
+    pairs = [r for r in rows if "together" in r]
+    rows = [r for r in rows if "together" not in r]
+    err = check_intervals(rows, pairs)
+    if err:
+        return "fail", err, False
     by_thread = collections.defaultdict(list)
     for r in rows:
         by_thread[who(r)].append(r)

@@ -1,0 +1,44 @@
+// The queries print<mapcost-drf> shows: an access is asked against the
+// accesses that may share its barrier interval and may touch its bytes in
+// another thread; the others (`against K of N`) cannot race with it and are
+// not put to the solver. A race within one interval is still found.
+//
+// RUN: %cuda_device -I %runtime -O2 -g -emit-llvm -S %s -o %t.ll
+// RUN: %opt -load-pass-plugin=%plugin -passes='print<mapcost-drf>' -disable-output %t.ll \
+// RUN:   2>&1 | FileCheck %s
+#include <mapcost.h>
+
+// CHECK-LABEL: drf phases
+// CHECK:       array s
+// Each write shares its interval only with itself, and s[t] never meets
+// the s[t] of another thread: nothing is asked.
+// CHECK-NEXT:  query block write [[#@LINE+8]]:{{[0-9]+}} against 0 of 3: none
+// CHECK-NEXT:  query block read [[#@LINE+9]]:{{[0-9]+}} against 0 of 1: none
+// CHECK-NEXT:  query block write [[#@LINE+10]]:{{[0-9]+}} against 0 of 1: none
+// CHECK-NEXT:  verdict drf
+__global__ void phases(int *out) {
+  __shared__ int s[256];
+  __mapcost_requires(blockDim.x <= 256);
+  unsigned t = threadIdx.x;
+  s[t] = t;
+  __syncthreads();
+  int x = s[(t + 1) % blockDim.x];
+  __syncthreads();
+  s[t] = x;
+  out[blockIdx.x * blockDim.x + t] = s[t];
+}
+
+// CHECK-LABEL: drf shift
+// CHECK:       array s
+// The neighbour's read shares the write's interval and its bytes.
+// CHECK-NEXT:  query block write [[#@LINE+6]]:{{[0-9]+}} against 1 of 2: race with read [[#@LINE+7]]:{{[0-9]+}}
+// CHECK-NEXT:  verdict race
+__global__ void shift(int *out) {
+  __shared__ int s[256];
+  __mapcost_requires(blockDim.x <= 256);
+  unsigned t = threadIdx.x;
+  s[t] = t;
+  int x = s[(t + 1) % blockDim.x];
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + t] = x;
+}

@@ -333,7 +333,10 @@ static const mc_expr *build_product(mc_sym *s, unsigned w, const mc_expr *const 
     const mc_expr *f = fs.v[i];
     if (f->op == MC_EXPR_ADD && f->width == w) {
       list_push(&sums, f);
-      total *= f->nops + (f->value != 0);
+      /* saturated: the terms of many sums' product wrapped the count
+       * around (2^32 of them read as 0, and distribute overran) */
+      if (total <= MAX_DISTRIBUTED_TERMS)
+        total *= f->nops + (f->value != 0);
     } else {
       list_push(&others, f);
     }

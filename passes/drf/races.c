@@ -952,15 +952,17 @@ static bool decide_array(drf_run *r, int array, const mc_options *o,
         if (grid || may_share_interval(r, r->acc[i], cand[j]))
           cand[kept++] = cand[j];
       nb = kept;
-      kept = 0;
-      for (unsigned j = 0; j < nb; j++) {
-        int meet = may_meet(r, r->acc[i], cand[j], grid);
-        if (meet < 0)
-          return false;
-        if (meet)
-          cand[kept++] = cand[j];
+      if (nb > 1) { /* one candidate: its query is as small */
+        kept = 0;
+        for (unsigned j = 0; j < nb; j++) {
+          int meet = may_meet(r, r->acc[i], cand[j], grid);
+          if (meet < 0)
+            return false;
+          if (meet)
+            cand[kept++] = cand[j];
+        }
+        nb = kept;
       }
-      nb = kept;
       if (!nb) {
         print_query(r, r->acc[i], 0, all, NULL, grid, Z3_L_FALSE);
         continue;

@@ -10,11 +10,12 @@
 
 // CHECK-LABEL: drf phases
 // CHECK:       array s
-// Each write shares its interval only with itself, and s[t] never meets
-// the s[t] of another thread: nothing is asked.
-// CHECK-NEXT:  query block write [[#@LINE+8]]:{{[0-9]+}} against 0 of 3: none
+// Each write shares its interval only with itself (one candidate, asked
+// as it is); the read, only with the first write, which a barrier always
+// separates from it: not asked.
+// CHECK-NEXT:  query block write [[#@LINE+8]]:{{[0-9]+}} against 1 of 3: none
 // CHECK-NEXT:  query block read [[#@LINE+9]]:{{[0-9]+}} against 0 of 1: none
-// CHECK-NEXT:  query block write [[#@LINE+10]]:{{[0-9]+}} against 0 of 1: none
+// CHECK-NEXT:  query block write [[#@LINE+10]]:{{[0-9]+}} against 1: none
 // CHECK-NEXT:  verdict drf
 __global__ void phases(int *out) {
   __shared__ int s[256];
@@ -30,7 +31,9 @@ __global__ void phases(int *out) {
 
 // CHECK-LABEL: drf shift
 // CHECK:       array s
-// The neighbour's read shares the write's interval and its bytes.
+// Two candidates share the write's interval: s[t] of another thread never
+// meets its bytes (dropped by the query over offsets), the neighbour's
+// read does.
 // CHECK-NEXT:  query block write [[#@LINE+6]]:{{[0-9]+}} against 1 of 2: race with read [[#@LINE+7]]:{{[0-9]+}}
 // CHECK-NEXT:  verdict race
 __global__ void shift(int *out) {

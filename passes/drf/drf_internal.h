@@ -152,7 +152,13 @@ Z3_ast mc_z3_in_range(Z3_context z, bool ints, const mc_expr *atom, Z3_ast v);
 
 /* ---- intervals.c: threads, loop instances and barrier intervals -------- */
 
-enum { MC_DRF_MAX_DEPTH = 64, MC_DRF_ANY_INTERVAL = 0x8000 };
+/* MC_DRF_WALK_MAX: the loop instances one walk back to an access's
+ * barrier (mc_drf_phase) may follow, each the end of a loop's last or
+ * previous iteration; past them the interval is any. A walk from inside n
+ * nested synchronized loops that may each run zero times follows about
+ * n * n / 2 (at -O0): 50 nested loops gave queries of 70,000 constraints
+ * that Z3 spent minutes and gigabytes on. */
+enum { MC_DRF_MAX_DEPTH = 64, MC_DRF_ANY_INTERVAL = 0x8000, MC_DRF_WALK_MAX = 128 };
 
 /* Where a node sits: its siblings, its index among them, and the site of
  * its loop (NULL at the kernel's level). */
@@ -210,6 +216,8 @@ typedef struct {
   const char *approx;             /* an approximation met building a query */
   bool any_interval;              /* the query has intervals that may be any
                                      (ids from MC_DRF_ANY_INTERVAL) */
+  const char *any_why;            /* why, in words */
+  unsigned walk_left;             /* loop instances the walk may follow */
   mc_env *kernel_env[2];          /* per thread, per query */
 } mc_drf_ctx;
 

@@ -585,8 +585,8 @@ static void phase_start(mc_drf_ctx *d, mc_phase *out) {
 }
 
 /* Any interval: numbered from MC_DRF_ANY_INTERVAL up, so that a model can
- * tell whether it relies on one. */
-static bool phase_fresh(mc_drf_ctx *d, mc_phase *out) {
+ * tell whether it relies on one; why, in words. */
+static bool phase_fresh(mc_drf_ctx *d, const char *why, mc_phase *out) {
   out->id = fresh(d, "interval", 16, false);
   out->ids = NULL;
   if (!out->id ||
@@ -596,7 +596,26 @@ static bool phase_fresh(mc_drf_ctx *d, mc_phase *out) {
     if (!(out->k[i] = fresh(d, "interval.k", 32, false)))
       return false;
   d->any_interval = true;
+  d->any_why = why;
   return true;
+}
+
+static const char *const skipped = "a synchronized loop whose barriers may all be skipped "
+                                   "in an iteration: its barrier intervals are "
+                                   "over-approximated";
+
+/* Takes one loop instance from the walk's budget; false when spent, with
+ * *out any interval. */
+static bool walk_on(mc_drf_ctx *d, mc_phase *out, bool *ok) {
+  if (d->walk_left) {
+    d->walk_left--;
+    return true;
+  }
+  const char *why = mc_sprintf(d->a, "nested synchronized loops: a barrier interval more "
+                                    "than %d loop instances back is over-approximated",
+                               MC_DRF_WALK_MAX);
+  *ok = why && phase_fresh(d, why, out);
+  return false;
 }
 
 static void phase_of(mc_drf_ctx *d, const mc_site *barrier, mc_env *env,
@@ -654,6 +673,9 @@ static Z3_ast guard(mc_env *e, const mc_expr *g, int *known) {
 static bool scan_loop_end(mc_env *env, const mc_site *site, bool warp,
                           mc_phase *out) {
   mc_drf_ctx *d = env->d;
+  bool ok;
+  if (!walk_on(d, out, &ok))
+    return ok;
   char name[64];
   snprintf(name, sizeof name, "last%u@%d", site->node->loop->index + 1,
            env->thread + 1);
@@ -706,8 +728,12 @@ static bool scan(mc_env *e, unsigned pos, bool warp, mc_phase *out) {
       mc_phase before, prev;
       if (!scan(e->parent, ls->index, warp, &before))
         return false;
+      bool ok = true;
       if (e->previous) {
-        if (!phase_fresh(d, &prev))
+        if (!phase_fresh(d, skipped, &prev))
+          return false;
+      } else if (!walk_on(d, &prev, &ok)) {
+        if (!ok)
           return false;
       } else {
         mc_env *p = env_new(d, e->thread, e->parent, ls, minus_one(d, e->k), e);
@@ -761,7 +787,7 @@ static bool scan(mc_env *e, unsigned pos, bool warp, mc_phase *out) {
 
 bool mc_drf_phase(mc_drf_ctx *d, mc_env *env, const mc_site *site, bool warp,
                   mc_phase *out) {
-  (void)d;
+  d->walk_left = MC_DRF_WALK_MAX;
   return scan(env, site->index, warp, out);
 }
 

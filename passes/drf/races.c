@@ -410,6 +410,10 @@ static bool same_footprint(const footprint *a, const footprint *b) {
  * budget. 1 or 0; -1 when the kernel's budget is spent. */
 static int may_meet(drf_run *r, const mc_site *sa, const mc_site *sb, bool grid) {
   footprint x = footprint_of(sa->node->access), y = footprint_of(sb->node->access);
+  int64_t ox, oy, nx, ny; /* numbers in one array (`if (t == 0) s[0] = v`): no solver */
+  if (x.array == y.array && mc_expr_is_const(x.offset, &ox) && mc_expr_is_const(y.offset, &oy) &&
+      mc_expr_is_const(x.size, &nx) && mc_expr_is_const(y.size, &ny))
+    return ox < oy + ny && oy < ox + nx;
   for (unsigned i = 0; i < r->nmet; i++)
     if (r->met[i].grid == grid && same_footprint(&r->met[i].x, &x) &&
         same_footprint(&r->met[i].y, &y))
@@ -991,9 +995,7 @@ static bool decide_array(drf_run *r, int array, const mc_options *o,
             mc_solver_pop(d->z, &q.s);
             mc_solver_check(d->z, &q.s);
           }
-          d->approx = "a synchronized loop whose barriers may all be "
-                      "skipped in an iteration: its barrier intervals are "
-                      "over-approximated";
+          d->approx = d->any_why;
         }
       }
       print_query(r, r->acc[i], nb, all, j >= 0 ? cand[j] : NULL, grid, res);

@@ -27,6 +27,7 @@
 
 #include <errno.h>
 #include <link.h>
+#include <malloc.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -132,6 +133,11 @@ static bool write_all(int fd, const void *data, size_t n) {
 
 static _Noreturn void child(void (*job)(void *, mc_strbuf *), void *arg, int fd) {
   in_child = true;
+#ifdef M_MMAP_THRESHOLD /* Z3's large blocks from the heap, kept after free: a
+                          fresh child would map and zero-fill them per query */
+  mallopt(M_MMAP_THRESHOLD, 64 << 20);
+  mallopt(M_TRIM_THRESHOLD, 256 << 20);
+#endif
   /* from zero, so that the parent adds only what the child ran */
   if (ncounters())
     memset(__start___sancov_cntrs, 0, ncounters());

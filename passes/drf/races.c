@@ -1174,6 +1174,9 @@ static void print_job(void *arg, mc_strbuf *out) {
     mc_strbuf_append(out, "  not analysed\n");
   } else {
     r.print = out;
+    /* an interval's name shares subterms (nested loops): printed with lets,
+     * not as a tree that grows exponentially with the loops' depth */
+    Z3_set_ast_print_mode(z, Z3_PRINT_SMTLIB2_COMPLIANT);
     /* the barrier interval of each access, for thread 1 */
     if (mc_drf_query_begin(&r.d, false))
       for (unsigned i = 0; i < r.nacc; i++) {

@@ -116,6 +116,10 @@ bool mc_pointer_base(mc_translator *t, LLVMValueRef ptr, mc_base_kind *base,
 const mc_expr *mc_pointer_swap(mc_translator *t, LLVMValueRef phi);
 
 const char *mc_access_kind_name(mc_access_kind k); /* "read", "write", "atomic" */
+/* The name under which the interpreter knows the array x touches (one for
+ * the dynamic shared buffer, aliased parameters apart), or NULL where x's
+ * base is not an array. */
+const char *mc_access_array_name(const mc_kernel *k, const mc_access *x);
 const char *mc_atomic_scope_name(mc_atomic_scope s); /* "block", "device", ... */
 
 /* The printer of print<mapcost-sym>: per kernel, each access with its

@@ -1215,12 +1215,6 @@ void mc_drf_print(mc_arena *a, const mc_protocol *p, const mc_options *o,
     mc_strbuf_printf(out, "  not analysed: %s\n", mc_child_reason(a, st));
 }
 
-/* The interpreter's name of x's array: one for the dynamic shared buffer. */
-static const char *trace_name(const mc_kernel *k, const mc_access *x) {
-  return k->arrays[k->arrays[x->array].kind == MC_ARRAY_EXTERN_SHARED ? x->region : x->array]
-      .name;
-}
-
 static void together_job(void *arg, mc_strbuf *out) {
   drf_job *j = arg;
   Z3_context z = mc_z3_context_new();
@@ -1243,7 +1237,7 @@ static void together_job(void *arg, mc_strbuf *out) {
       mc_z3_take_error();
       mc_strbuf_printf(out, "kernel=%s together=%u,%u arrays=%s,%s value=%s exact=%d\n",
                        j->p->kernel->name, mc_inst_ordinal(x->inst), mc_inst_ordinal(y->inst),
-                       trace_name(j->p->kernel, x), trace_name(j->p->kernel, y),
+                       mc_access_array_name(j->p->kernel, x), mc_access_array_name(j->p->kernel, y),
                        res == Z3_L_TRUE ? "1" : res == Z3_L_FALSE ? "0" : "?", exact);
     }
   }

@@ -38,12 +38,8 @@ static void write_access(void *user, const mc_denoted_access *d) {
     fputs("phase=* ", w->f);
   else
     fprintf(w->f, "phase=%llu ", (unsigned long long)d->phase);
-  /* the interpreter's names: one for the dynamic shared buffer, and
-   * aliased parameters apart (it gives them separate memory) */
-  int named = x->base != MC_BASE_ARRAY                            ? -1
-              : k->arrays[x->array].kind == MC_ARRAY_EXTERN_SHARED ? x->region
-                                                                   : x->array;
-  fprintf(w->f, "array=%s ", named >= 0 ? k->arrays[named].name : "*");
+  const char *named = mc_access_array_name(k, x);
+  fprintf(w->f, "array=%s ", named ? named : "*");
   if (d->any_offset)
     fputs("offset=* bytes=* ", w->f);
   else

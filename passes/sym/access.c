@@ -906,6 +906,13 @@ const char *mc_access_kind_name(mc_access_kind k) {
   return "?";
 }
 
+const char *mc_access_array_name(const mc_kernel *k, const mc_access *x) {
+  if (x->base != MC_BASE_ARRAY)
+    return NULL;
+  return k->arrays[k->arrays[x->array].kind == MC_ARRAY_EXTERN_SHARED ? x->region : x->array]
+      .name;
+}
+
 const char *mc_atomic_scope_name(mc_atomic_scope s) {
   switch (s) {
   case MC_SCOPE_THREAD: return "thread";

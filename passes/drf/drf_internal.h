@@ -216,7 +216,7 @@ typedef struct {
   const char *approx;             /* an approximation met building a query */
   bool any_interval;              /* the query has intervals that may be any
                                      (ids from MC_DRF_ANY_INTERVAL) */
-  const char *any_why;            /* why, in words */
+  unsigned any_why;               /* why (intervals.c; mc_drf_any_why) */
   unsigned walk_left;             /* loop instances the walk may follow */
   mc_env *kernel_env[2];          /* per thread, per query */
 } mc_drf_ctx;
@@ -253,6 +253,8 @@ Z3_ast mc_drf_phase_eq(mc_drf_ctx *d, const mc_phase *a, const mc_phase *b);
 /* May a and b be one interval? false when they never open at one barrier,
  * known without the solver. */
 bool mc_drf_phase_may_meet(const mc_drf_ctx *d, const mc_phase *a, const mc_phase *b);
+/* Why the query has intervals that may be any, in words (d->any_interval). */
+const char *mc_drf_any_why(const mc_drf_ctx *d);
 /* The linear thread id and the warp of a thread. */
 Z3_ast mc_drf_warp(mc_drf_ctx *d, int thread);
 /* The loop variables of env's loops that have closed forms (or toggle),

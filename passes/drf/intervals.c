@@ -584,9 +584,13 @@ static void phase_start(mc_drf_ctx *d, mc_phase *out) {
     out->k[i] = num(d, 32, 0);
 }
 
+/* Why an interval may be any: a loop's barriers skipped in an iteration,
+ * or the walk's budget spent (bits of mc_drf_ctx.any_why). */
+enum { SKIPPED = 1, CAPPED = 2 };
+
 /* Any interval: numbered from MC_DRF_ANY_INTERVAL up, so that a model can
- * tell whether it relies on one; why, in words. */
-static bool phase_fresh(mc_drf_ctx *d, const char *why, mc_phase *out) {
+ * tell whether it relies on one. */
+static bool phase_fresh(mc_drf_ctx *d, unsigned why, mc_phase *out) {
   out->id = fresh(d, "interval", 16, false);
   out->ids = NULL;
   if (!out->id ||
@@ -596,25 +600,34 @@ static bool phase_fresh(mc_drf_ctx *d, const char *why, mc_phase *out) {
     if (!(out->k[i] = fresh(d, "interval.k", 32, false)))
       return false;
   d->any_interval = true;
-  d->any_why = why;
+  d->any_why |= why;
   return true;
 }
 
-static const char *const skipped = "a synchronized loop whose barriers may all be skipped "
-                                   "in an iteration: its barrier intervals are "
-                                   "over-approximated";
+#define SKIPPED_WHY                                                                        \
+  "a synchronized loop whose barriers may all be skipped in an iteration: its barrier "  \
+  "intervals are over-approximated"
+#define CAPPED_WHY                                                                         \
+  "nested synchronized loops: a barrier interval more than 128 loop instances back is "  \
+  "over-approximated"
+_Static_assert(MC_DRF_WALK_MAX == 128, "CAPPED_WHY names the limit");
+
+const char *mc_drf_any_why(const mc_drf_ctx *d) {
+  switch (d->any_why) {
+  case SKIPPED: return SKIPPED_WHY;
+  case CAPPED: return CAPPED_WHY;
+  default: return SKIPPED_WHY "; " CAPPED_WHY;
+  }
+}
 
 /* Takes one loop instance from the walk's budget; false when spent, with
- * *out any interval. */
+ * *out any interval (*ok: no error). */
 static bool walk_on(mc_drf_ctx *d, mc_phase *out, bool *ok) {
   if (d->walk_left) {
     d->walk_left--;
     return true;
   }
-  const char *why = mc_sprintf(d->a, "nested synchronized loops: a barrier interval more "
-                                    "than %d loop instances back is over-approximated",
-                               MC_DRF_WALK_MAX);
-  *ok = why && phase_fresh(d, why, out);
+  *ok = phase_fresh(d, CAPPED, out);
   return false;
 }
 
@@ -730,7 +743,7 @@ static bool scan(mc_env *e, unsigned pos, bool warp, mc_phase *out) {
         return false;
       bool ok = true;
       if (e->previous) {
-        if (!phase_fresh(d, skipped, &prev))
+        if (!phase_fresh(d, SKIPPED, &prev))
           return false;
       } else if (!walk_on(d, &prev, &ok)) {
         if (!ok)
@@ -930,6 +943,7 @@ bool mc_drf_query_begin(mc_drf_ctx *d, bool grid) {
   d->functions = false;
   d->approx = NULL;
   d->any_interval = false;
+  d->any_why = 0;
   d->query++;
   const mc_sym_facts *f = mc_sym_facts_of(d->p->accesses->sym);
   static const char *const dim = "xyz";

@@ -995,7 +995,7 @@ static bool decide_array(drf_run *r, int array, const mc_options *o,
             mc_solver_pop(d->z, &q.s);
             mc_solver_check(d->z, &q.s);
           }
-          d->approx = d->any_why;
+          d->approx = mc_drf_any_why(d);
         }
       }
       print_query(r, r->acc[i], nb, all, j >= 0 ? cand[j] : NULL, grid, res);

@@ -412,8 +412,10 @@ static int may_meet(drf_run *r, const mc_site *sa, const mc_site *sb, bool grid)
   footprint x = footprint_of(sa->node->access), y = footprint_of(sb->node->access);
   int64_t ox, oy, nx, ny; /* numbers in one array (`if (t == 0) s[0] = v`): no solver */
   if (x.array == y.array && mc_expr_is_const(x.offset, &ox) && mc_expr_is_const(y.offset, &oy) &&
-      mc_expr_is_const(x.size, &nx) && mc_expr_is_const(y.size, &ny))
-    return ox < oy + ny && oy < ox + nx;
+      mc_expr_is_const(x.size, &nx) && mc_expr_is_const(y.size, &ny) && nx > 0 && ny > 0)
+    /* the distance from the lower start, exact in 64 unsigned bits */
+    return ox <= oy ? (uint64_t)oy - (uint64_t)ox < (uint64_t)nx
+                    : (uint64_t)ox - (uint64_t)oy < (uint64_t)ny;
   for (unsigned i = 0; i < r->nmet; i++)
     if (r->met[i].grid == grid && same_footprint(&r->met[i].x, &x) &&
         same_footprint(&r->met[i].y, &y))

@@ -620,15 +620,13 @@ const char *mc_drf_any_why(const mc_drf_ctx *d) {
   }
 }
 
-/* Takes one loop instance from the walk's budget; false when spent, with
- * *out any interval (*ok: no error). */
-static bool walk_on(mc_drf_ctx *d, mc_phase *out, bool *ok) {
-  if (d->walk_left) {
-    d->walk_left--;
-    return true;
-  }
-  *ok = phase_fresh(d, CAPPED, out);
-  return false;
+/* Takes one loop instance from the walk's budget; false when it is spent
+ * (the walk gives up: any interval). */
+static bool walk_on(mc_drf_ctx *d) {
+  if (!d->walk_left)
+    return false;
+  d->walk_left--;
+  return true;
 }
 
 static void phase_of(mc_drf_ctx *d, const mc_site *barrier, mc_env *env,
@@ -686,9 +684,8 @@ static Z3_ast guard(mc_env *e, const mc_expr *g, int *known) {
 static bool scan_loop_end(mc_env *env, const mc_site *site, bool warp,
                           mc_phase *out) {
   mc_drf_ctx *d = env->d;
-  bool ok;
-  if (!walk_on(d, out, &ok))
-    return ok;
+  if (!walk_on(d))
+    return phase_fresh(d, CAPPED, out);
   char name[64];
   snprintf(name, sizeof name, "last%u@%d", site->node->loop->index + 1,
            env->thread + 1);
@@ -741,12 +738,8 @@ static bool scan(mc_env *e, unsigned pos, bool warp, mc_phase *out) {
       mc_phase before, prev;
       if (!scan(e->parent, ls->index, warp, &before))
         return false;
-      bool ok = true;
-      if (e->previous) {
-        if (!phase_fresh(d, SKIPPED, &prev))
-          return false;
-      } else if (!walk_on(d, &prev, &ok)) {
-        if (!ok)
+      if (e->previous || !walk_on(d)) {
+        if (!phase_fresh(d, e->previous ? SKIPPED : CAPPED, &prev))
           return false;
       } else {
         mc_env *p = env_new(d, e->thread, e->parent, ls, minus_one(d, e->k), e);

@@ -286,7 +286,7 @@ static Z3_ast against(drf_run *r, const mc_site *sa, mc_env *ea, Z3_ast runs_a,
  * gets the solver and, per candidate, its environment, offset and
  * condition. */
 /* witnesses, below */
-static Z3_lbool try_hint(drf_run *r, query *q, const launch_hint *h);
+static bool assert_hint(drf_run *r, query *q, const launch_hint *h);
 static void take_hint(drf_run *r, query *q, launch_hint *h);
 
 /* How a query is asked: exact, with products abstracted, and (over the
@@ -363,8 +363,8 @@ static Z3_lbool ask_once(drf_run *r, const mc_site *sa, const mc_site *const *sb
     Z3_solver_assert(z, q->s.s, lemmas[i]);
   if (mc_z3_take_error())
     return Z3_L_UNDEF;
-  Z3_lbool res = hint ? try_hint(r, q, hint) : Z3_L_FALSE;
-  return res == Z3_L_FALSE ? mc_solver_check(z, &q->s) : res;
+  q->hinted = hint && assert_hint(r, q, hint);
+  return mc_solver_check(z, &q->s);
 }
 
 /* The query with products abstracted first (over the integers: without
@@ -388,7 +388,14 @@ static Z3_lbool ask(drf_run *r, const mc_site *sa, const mc_site *const *sb,
   mc_solver_release(r->d.z, &first.s);
   if (res == Z3_L_FALSE)
     return res;
-  return ask_once(r, sa, sb, nb, grid, EXACT, &hint, q);
+  query exact = *q;
+  res = ask_once(r, sa, sb, nb, grid, EXACT, &hint, q);
+  if (res == Z3_L_FALSE && q->hinted) { /* not with that launch: with any */
+    mc_solver_release(r->d.z, &q->s);
+    *q = exact;
+    res = ask_once(r, sa, sb, nb, grid, EXACT, NULL, q);
+  }
+  return res;
 }
 
 /* ---- Candidates ------------------------------------------------------------ */
@@ -490,9 +497,11 @@ static int pick(Z3_context z, query *q) {
   }
   Z3_model_dec_ref(z, m);
   if (chosen >= 0) {
-    Z3_solver_assert(z, q->s.s, q->conds[chosen]);
     q->env[1] = q->envs[chosen];
     q->off[1] = q->offs[chosen];
+  }
+  if (chosen >= 0 && q->nb > 1) { /* one candidate: the model has it */
+    Z3_solver_assert(z, q->s.s, q->conds[chosen]);
     if (mc_solver_check(z, &q->s) != Z3_L_TRUE)
       chosen = -1;
   }
@@ -666,22 +675,19 @@ static void take_hint(drf_run *r, query *q, launch_hint *h) {
   Z3_model_dec_ref(z, m);
 }
 
-/* The exact query with the hint's launch: sat is a witness (kept, in a
- * scope of its own); else the hint is taken back. */
-static Z3_lbool try_hint(drf_run *r, query *q, const launch_hint *h) {
+/* The hint's launch, asserted in the exact query, not in a scope of its
+ * own: Z3's first push makes a solver for a logic incremental, which
+ * costs more (20-30 ms of an exact query in the example) than asking
+ * again without the hint when it fails. False when there is none. */
+static bool assert_hint(drf_run *r, query *q, const launch_hint *h) {
   Z3_context z = r->d.z;
   min_list l = {NULL, 0, 0, r->d.a, false};
   launch_terms(&r->d, &l);
   if (!h->n || l.n != h->n)
-    return Z3_L_FALSE;
-  mc_solver_push(z, &q->s);
+    return false;
   for (unsigned i = 0; i < l.n; i++)
     Z3_solver_assert(z, q->s.s, Z3_mk_eq(z, l.terms[i].t, constant(z, &l, &l.terms[i], h->values[i])));
-  Z3_lbool res = mc_solver_check(z, &q->s);
-  if (res == Z3_L_FALSE)
-    mc_solver_pop(z, &q->s);
-  q->hinted = res == Z3_L_TRUE;
-  return res;
+  return true;
 }
 
 static unsigned value_u(Z3_context z, Z3_model m, Z3_ast t) {

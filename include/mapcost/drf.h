@@ -112,6 +112,17 @@ mc_sat mc_drf_satisfiable(const mc_sym *s, const mc_expr *cond,
                                          uint64_t bits),
                           void *data);
 
+/* Several such questions in one Z3 context and solver, each in a scope of
+ * its own (the facts of the atoms met stay): for a search that asks many,
+ * each a check rather than a context and a solver of its own. Only within
+ * mc_drf_isolated's job. Once a question spends its budget, the later ones
+ * are MC_SAT_UNKNOWN (a spent solver is not checked again); so are all
+ * when Z3 could not start (NULL). */
+typedef struct mc_sat_session mc_sat_session;
+mc_sat_session *mc_drf_session_new(const mc_sym *s);
+mc_sat mc_drf_session_check(mc_sat_session *q, const mc_expr *cond, uint64_t rlimit);
+void mc_drf_session_free(mc_sat_session *q);
+
 #ifdef __cplusplus
 }
 #endif

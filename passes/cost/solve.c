@@ -5,7 +5,7 @@
  * Where a loop's trip count differs between threads in a way the closed
  * forms do not resolve (thread ids not fixed, `(tid & 7) - (tid & 3)`),
  * its maximum over every value the facts allow is found by binary search
- * on `e >= m` (mc_drf_satisfiable: bit-vectors, each query within
+ * on `e >= m` (in one mc_sat_session: bit-vectors, each query within
  * 1/QUERY_SHARE of the deterministic budget rlimit of a race query, as the
  * race stage's minimisation does: a search asks up to MAX_QUERIES of them,
  * and a grid-stride loop's trip count, divided by a symbolic stride, spends
@@ -30,12 +30,12 @@
 enum { MAX_QUERIES = 70, QUERY_SHARE = 16, QUERY_STEPS = 1000 };
 
 /* e >= v for some values, within the query's rlimit `each` */
-static mc_sat at_least(mc_arena *a, mc_sym *s, const mc_expr *e, int64_t v,
-                       uint64_t each) {
+static mc_sat at_least(mc_arena *a, mc_sat_session *q, mc_sym *s, const mc_expr *e,
+                       int64_t v, uint64_t each) {
   if (!mc_spend(a, QUERY_STEPS, "cost"))
     return MC_SAT_UNKNOWN;
   const mc_expr *c = mc_expr_cmp(s, MC_CMP_SLE, mc_expr_const(s, 64, v), e);
-  mc_sat r = c ? mc_drf_satisfiable(s, c, each, NULL, NULL) : MC_SAT_UNKNOWN;
+  mc_sat r = c ? mc_drf_session_check(q, c, each) : MC_SAT_UNKNOWN;
   if (r == MC_SAT_UNKNOWN && each / 100 > QUERY_STEPS)
     mc_spend(a, each / 100 - QUERY_STEPS, "cost"); /* a spent budget stops the caller */
   return r;
@@ -47,10 +47,11 @@ static void search(mc_arena *a, mc_sym *s, const mc_expr *e, uint64_t rlimit,
   uint64_t each = (rlimit ? rlimit : MC_DRF_DEFAULT_RLIMIT) / QUERY_SHARE;
   if (!each)
     each = 1;
+  mc_sat_session *q = mc_drf_session_new(s);
   bool reached = false, stuck = false; /* e >= lo holds for some values */
-  for (unsigned q = 0; lo < hi && q < MAX_QUERIES && !stuck; q++) {
+  for (unsigned n = 0; lo < hi && n < MAX_QUERIES && !stuck; n++) {
     int64_t mid = lo + (hi - lo + 1) / 2;
-    mc_sat r = at_least(a, s, e, mid, each);
+    mc_sat r = at_least(a, q, s, e, mid, each);
     if (r == MC_SAT_YES)
       lo = mid, reached = true;
     else if (r == MC_SAT_NO)
@@ -59,7 +60,8 @@ static void search(mc_arena *a, mc_sym *s, const mc_expr *e, uint64_t rlimit,
       stuck = true; /* hi is still an upper bound */
   }
   if (lo == hi && !reached && !stuck)
-    reached = at_least(a, s, e, lo, each) == MC_SAT_YES;
+    reached = at_least(a, q, s, e, lo, each) == MC_SAT_YES;
+  mc_drf_session_free(q);
   *max = hi;
   *exact = reached && lo == hi;
 }

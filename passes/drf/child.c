@@ -181,6 +181,7 @@ mc_child_status mc_drf_in_child(void (*job)(void *, mc_strbuf *), void *arg,
   fflush(NULL); /* nothing buffered is written twice if Z3 calls exit() */
   pid_t pid = -1;
   if (!in_child && pipe(fd) == 0) {
+    mc_z3_keep_spare();
     pid = fork();
     if (pid < 0) {
       close(fd[0]);

@@ -55,6 +55,9 @@ bool mc_unwire_drf(mc_wire *w, mc_arena *a, mc_kernel_result *r, unsigned narray
 /* A fresh context whose errors set a flag instead of aborting, with
  * models on. NULL when Z3 cannot make one. */
 Z3_context mc_z3_context_new(void);
+/* Makes the context that mc_z3_context_new gives next (before a fork: the
+ * child takes it as it was made). */
+void mc_z3_keep_spare(void);
 /* Did a Z3 call fail since the flag was last cleared? Clears it. */
 bool mc_z3_take_error(void);
 /* A solver and whether a check of it has run out of its budget: Z3 (4.8)

@@ -26,7 +26,12 @@ bool mc_z3_take_error(void) {
   return e;
 }
 
-Z3_context mc_z3_context_new(void) {
+/* A context made before a fork and never used here: each child takes
+ * its own copy of it as it was made (copy-on-write), instead of making
+ * one, which zero-fills Z3's tables afresh in every child. */
+static Z3_context spare;
+
+static Z3_context fresh_context(void) {
   Z3_config cfg = Z3_mk_config();
   if (!cfg)
     return NULL;
@@ -36,6 +41,17 @@ Z3_context mc_z3_context_new(void) {
   if (z)
     Z3_set_error_handler(z, on_error);
   return z;
+}
+
+void mc_z3_keep_spare(void) {
+  if (!spare)
+    spare = fresh_context();
+}
+
+Z3_context mc_z3_context_new(void) {
+  Z3_context z = spare;
+  spare = NULL;
+  return z ? z : fresh_context();
 }
 
 static void budget(Z3_context z, Z3_solver s, uint64_t rlimit) {
@@ -1587,64 +1603,116 @@ static Z3_ast free_atom(void *data, const mc_atom *a) {
   return f->vars[f->n++] = mc_z3_var(f->z, name, a->width);
 }
 
+struct mc_sat_session {
+  mc_arena *a;
+  const mc_sym *s;
+  Z3_context z;
+  free_atoms f;
+  mc_z3tr *t;
+  Z3_ast_vector facts; /* the facts of the atoms met */
+  bool spent;
+};
+
+void mc_drf_session_free(mc_sat_session *q) {
+  if (!q)
+    return;
+  if (q->facts)
+    Z3_ast_vector_dec_ref(q->z, q->facts);
+  Z3_del_context(q->z);
+  mc_z3_take_error();
+  mc_arena_free(q->a);
+}
+
+mc_sat_session *mc_drf_session_new(const mc_sym *s) {
+  mc_arena *a = mc_arena_new();
+  mc_sat_session *q = a ? mc_alloc(a, sizeof *q) : NULL;
+  Z3_context z = q ? mc_z3_context_new() : NULL;
+  if (!z) {
+    mc_arena_free(a);
+    return NULL;
+  }
+  *q = (mc_sat_session){a, s, z, {z, a, NULL, NULL, 0, 0}, NULL, Z3_mk_ast_vector(z), false};
+  if (q->facts)
+    Z3_ast_vector_inc_ref(z, q->facts);
+  q->t = mc_z3tr_new(a, z, free_atom, &q->f);
+  if (!q->t || !q->facts || mc_z3_take_error()) {
+    mc_drf_session_free(q);
+    return NULL;
+  }
+  return q;
+}
+
+/* The facts of every atom the translation met since the last question. */
+static void add_facts(mc_sat_session *q) {
+  mc_sym *ms = (mc_sym *)q->s;
+  for (unsigned i = Z3_ast_vector_size(q->z, q->facts); i < q->f.n; i++) {
+    const mc_expr *node = NULL;
+    const mc_atom *at = q->f.atoms[i];
+    switch (at->kind) {
+    case MC_ATOM_BID: case MC_ATOM_BDIM: case MC_ATOM_GDIM: case MC_ATOM_TID:
+    case MC_ATOM_LANE: case MC_ATOM_WARPID: case MC_ATOM_WARPSIZE:
+      node = mc_sym_builtin(ms, at->kind, at->dim);
+      break;
+    case MC_ATOM_PARAM:
+      node = mc_sym_param(ms, at->index, at->name, at->width, at->is_signed, at->value);
+      break;
+    default:
+      break;
+    }
+    Z3_ast_vector_push(q->z, q->facts, node ? mc_z3_in_range(q->z, false, node, q->f.vars[i])
+                                            : Z3_mk_true(q->z));
+  }
+}
+
+/* Each question is asked of a new solver for QF_BV, whose one check runs
+ * the logic's tactics (bit-blasting): they decide the remainders and
+ * quotients of a maximised trip count within budgets that an incremental
+ * solver spends without an answer (test/cost/divergent_symbolic.cu). */
+static mc_sat session_check(mc_sat_session *q, const mc_expr *cond, uint64_t rlimit,
+                            void (*values)(void *data, const mc_atom *a, uint64_t bits),
+                            void *data) {
+  Z3_context z = q->z;
+  Z3_ast c = q->spent ? NULL : mc_z3_bool(q->t, cond);
+  if (c)
+    add_facts(q);
+  mc_solver solver = {0};
+  if (c && !mc_z3_take_error())
+    solver = mc_solver_new(z, rlimit ? rlimit : MC_DRF_DEFAULT_RLIMIT, false, false, NULL);
+  if (!solver.s) {
+    mc_z3_take_error();
+    return MC_SAT_UNKNOWN;
+  }
+  Z3_solver_assert(z, solver.s, c);
+  for (unsigned i = 0; i < Z3_ast_vector_size(z, q->facts); i++)
+    Z3_solver_assert(z, solver.s, Z3_ast_vector_get(z, q->facts, i));
+  Z3_lbool l = mc_solver_check(z, &solver);
+  q->spent = solver.spent;
+  mc_sat r = l == Z3_L_TRUE ? MC_SAT_YES : l == Z3_L_FALSE ? MC_SAT_NO : MC_SAT_UNKNOWN;
+  Z3_model m = r == MC_SAT_YES && values ? Z3_solver_get_model(z, solver.s) : NULL;
+  if (m) {
+    Z3_model_inc_ref(z, m);
+    for (unsigned i = 0; i < q->f.n; i++) {
+      uint64_t bits = 0;
+      if (mc_z3_eval(z, m, q->f.vars[i], &bits))
+        values(data, q->f.atoms[i], bits);
+    }
+    Z3_model_dec_ref(z, m);
+  }
+  mc_solver_release(z, &solver);
+  mc_z3_take_error();
+  return r;
+}
+
+mc_sat mc_drf_session_check(mc_sat_session *q, const mc_expr *cond, uint64_t rlimit) {
+  return q ? session_check(q, cond, rlimit, NULL, NULL) : MC_SAT_UNKNOWN;
+}
+
 static mc_sat satisfiable(const mc_sym *s, const mc_expr *cond, uint64_t rlimit,
                           void (*values)(void *data, const mc_atom *a, uint64_t bits),
                           void *data) {
-  mc_arena *a = mc_arena_new();
-  Z3_context z = a ? mc_z3_context_new() : NULL;
-  if (!z) {
-    mc_arena_free(a);
-    return MC_SAT_UNKNOWN;
-  }
-  free_atoms f = {z, a, NULL, NULL, 0, 0};
-  mc_z3tr *t = mc_z3tr_new(a, z, free_atom, &f);
-  Z3_ast c = t ? mc_z3_bool(t, cond) : NULL;
-  mc_sat r = MC_SAT_UNKNOWN;
-  mc_solver solver = {0};
-  if (c)
-    solver = mc_solver_new(z, rlimit ? rlimit : MC_DRF_DEFAULT_RLIMIT, false, false, NULL);
-  Z3_solver sv = solver.s;
-  if (sv) {
-    Z3_solver_assert(z, sv, c);
-    /* every atom within its facts */
-    for (unsigned i = 0; i < f.n; i++) {
-      const mc_expr *node = NULL;
-      const mc_atom *at = f.atoms[i];
-      mc_sym *ms = (mc_sym *)s;
-      switch (at->kind) {
-      case MC_ATOM_BID: case MC_ATOM_BDIM: case MC_ATOM_GDIM: case MC_ATOM_TID:
-      case MC_ATOM_LANE: case MC_ATOM_WARPID: case MC_ATOM_WARPSIZE:
-        node = mc_sym_builtin(ms, at->kind, at->dim);
-        break;
-      case MC_ATOM_PARAM:
-        node = mc_sym_param(ms, at->index, at->name, at->width, at->is_signed,
-                            at->value);
-        break;
-      default:
-        break;
-      }
-      if (node)
-        Z3_solver_assert(z, sv, mc_z3_in_range(z, false, node, f.vars[i]));
-    }
-    Z3_lbool l = mc_solver_check(z, &solver);
-    r = l == Z3_L_TRUE ? MC_SAT_YES : l == Z3_L_FALSE ? MC_SAT_NO : MC_SAT_UNKNOWN;
-    if (r == MC_SAT_YES && values) {
-      Z3_model m = Z3_solver_get_model(z, sv);
-      if (m) {
-        Z3_model_inc_ref(z, m);
-        for (unsigned i = 0; i < f.n; i++) {
-          uint64_t bits = 0;
-          if (mc_z3_eval(z, m, f.vars[i], &bits))
-            values(data, f.atoms[i], bits);
-        }
-        Z3_model_dec_ref(z, m);
-      }
-    }
-    mc_solver_release(z, &solver);
-  }
-  Z3_del_context(z);
-  mc_z3_take_error();
-  mc_arena_free(a);
+  mc_sat_session *q = mc_drf_session_new(s);
+  mc_sat r = q ? session_check(q, cond, rlimit, values, data) : MC_SAT_UNKNOWN;
+  mc_drf_session_free(q);
   return r;
 }
 

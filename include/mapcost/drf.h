@@ -90,11 +90,12 @@ void mc_drf_print(mc_arena *a, const mc_protocol *p, const mc_options *o,
 void mc_drf_write_together(mc_arena *a, const mc_protocol *p, const mc_options *o,
                            mc_strbuf *out);
 
-/* Runs job(arg, out), which may use Z3 (mc_drf_satisfiable), where a crash
- * inside Z3 cannot end the compile: in a child process (passes/drf/child.c;
- * directly when this is one already), appending what it writes to `out`
- * and spending what it spent from a's budget. False when it did not finish
- * (a crash inside Z3): `out` then holds nothing of it. */
+/* Runs job(arg, out), which may use Z3 (mc_drf_satisfiable, an
+ * mc_sat_session), where a crash inside Z3 cannot end the compile: in a
+ * child process (passes/drf/child.c; directly when this is one already),
+ * appending what it writes to `out` and spending what it spent from a's
+ * budget. False when it did not finish (a crash inside Z3): `out` then
+ * holds nothing of it. */
 bool mc_drf_isolated(mc_arena *a, void (*job)(void *arg, mc_strbuf *out), void *arg,
                      mc_strbuf *out);
 
@@ -112,12 +113,10 @@ mc_sat mc_drf_satisfiable(const mc_sym *s, const mc_expr *cond,
                                          uint64_t bits),
                           void *data);
 
-/* Several such questions in one Z3 context and solver, each in a scope of
- * its own (the facts of the atoms met stay): for a search that asks many,
- * each a check rather than a context and a solver of its own. Only within
- * mc_drf_isolated's job. Once a question spends its budget, the later ones
- * are MC_SAT_UNKNOWN (a spent solver is not checked again); so are all
- * when Z3 could not start (NULL). */
+/* Several such questions in one Z3 context (each of a solver of its own):
+ * for a search that asks many, rather than a context for each. Only within
+ * mc_drf_isolated's job. NULL when Z3 could not start (then each question
+ * is MC_SAT_UNKNOWN). */
 typedef struct mc_sat_session mc_sat_session;
 mc_sat_session *mc_drf_session_new(const mc_sym *s);
 mc_sat mc_drf_session_check(mc_sat_session *q, const mc_expr *cond, uint64_t rlimit);

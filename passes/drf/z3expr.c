@@ -1610,7 +1610,6 @@ struct mc_sat_session {
   free_atoms f;
   mc_z3tr *t;
   Z3_ast_vector facts; /* the facts of the atoms met */
-  bool spent;
 };
 
 void mc_drf_session_free(mc_sat_session *q) {
@@ -1631,7 +1630,7 @@ mc_sat_session *mc_drf_session_new(const mc_sym *s) {
     mc_arena_free(a);
     return NULL;
   }
-  *q = (mc_sat_session){a, s, z, {z, a, NULL, NULL, 0, 0}, NULL, Z3_mk_ast_vector(z), false};
+  *q = (mc_sat_session){a, s, z, {z, a, NULL, NULL, 0, 0}, NULL, Z3_mk_ast_vector(z)};
   if (q->facts)
     Z3_ast_vector_inc_ref(z, q->facts);
   q->t = mc_z3tr_new(a, z, free_atom, &q->f);
@@ -1672,7 +1671,7 @@ static mc_sat session_check(mc_sat_session *q, const mc_expr *cond, uint64_t rli
                             void (*values)(void *data, const mc_atom *a, uint64_t bits),
                             void *data) {
   Z3_context z = q->z;
-  Z3_ast c = q->spent ? NULL : mc_z3_bool(q->t, cond);
+  Z3_ast c = mc_z3_bool(q->t, cond);
   if (c)
     add_facts(q);
   mc_solver solver = {0};
@@ -1686,7 +1685,6 @@ static mc_sat session_check(mc_sat_session *q, const mc_expr *cond, uint64_t rli
   for (unsigned i = 0; i < Z3_ast_vector_size(z, q->facts); i++)
     Z3_solver_assert(z, solver.s, Z3_ast_vector_get(z, q->facts, i));
   Z3_lbool l = mc_solver_check(z, &solver);
-  q->spent = solver.spent;
   mc_sat r = l == Z3_L_TRUE ? MC_SAT_YES : l == Z3_L_FALSE ? MC_SAT_NO : MC_SAT_UNKNOWN;
   Z3_model m = r == MC_SAT_YES && values ? Z3_solver_get_model(z, solver.s) : NULL;
   if (m) {

@@ -367,20 +367,32 @@ static Z3_lbool ask_once(drf_run *r, const mc_site *sa, const mc_site *const *sb
   return mc_solver_check(z, &q->s);
 }
 
-/* The query with products abstracted first (over the integers: without
- * the distributivity lemmas, then with them): when that has no model, the
- * exact one has none either; else the exact query decides (and gives the
- * witness). */
+/* The query with products abstracted first (over the integers): when that
+ * has no model, the exact one has none either. When it has one, the exact
+ * query is asked at the launch of that model (a race and its witness in
+ * two solvers, the common case); only when that finds none is the abstract
+ * query asked again with the distributivity lemmas, which prove more
+ * arrays race free, and then the exact query decides (at that model's
+ * launch, then at any). Every race is a model of the exact query. */
 static Z3_lbool ask(drf_run *r, const mc_site *sa, const mc_site *const *sb,
                     unsigned nb, bool grid, query *q) {
   query first = *q;
   Z3_lbool res = ask_once(r, sa, sb, nb, grid, ABSTRACT, NULL, &first);
+  launch_hint hint = {NULL, 0};
   if (res == Z3_L_TRUE && r->d.ints) {
+    take_hint(r, &first, &hint);
+    r->d.abs = NULL;
+    r->d.ints = false;
     mc_solver_release(r->d.z, &first.s);
+    query exact = *q;
+    if (ask_once(r, sa, sb, nb, grid, EXACT, &hint, q) == Z3_L_TRUE)
+      return Z3_L_TRUE;
+    mc_solver_release(r->d.z, &q->s);
+    *q = exact;
+    hint = (launch_hint){NULL, 0};
     first = *q;
     res = ask_once(r, sa, sb, nb, grid, DISTRIBUTED, NULL, &first);
   }
-  launch_hint hint = {NULL, 0};
   if (res == Z3_L_TRUE && r->d.ints)
     take_hint(r, &first, &hint);
   r->d.abs = NULL;

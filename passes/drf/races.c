@@ -385,8 +385,9 @@ static Z3_lbool ask(drf_run *r, const mc_site *sa, const mc_site *const *sb,
     r->d.ints = false;
     mc_solver_release(r->d.z, &first.s);
     query exact = *q;
-    if (ask_once(r, sa, sb, nb, grid, EXACT, &hint, q) == Z3_L_TRUE)
-      return Z3_L_TRUE;
+    Z3_lbool at = ask_once(r, sa, sb, nb, grid, EXACT, &hint, q);
+    if (at == Z3_L_TRUE || (at == Z3_L_FALSE && !q->hinted))
+      return at; /* a race, or none at any launch */
     mc_solver_release(r->d.z, &q->s);
     *q = exact;
     hint = (launch_hint){NULL, 0};

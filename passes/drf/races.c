@@ -367,48 +367,59 @@ static Z3_lbool ask_once(drf_run *r, const mc_site *sa, const mc_site *const *sb
   return mc_solver_check(z, &q->s);
 }
 
+/* The exact query at the launch of the integer model in `first` (which it
+ * releases). Final (q keeps the query) when it is a race there, or when
+ * there was no launch to fix, so that the exact query was asked at any
+ * launch: its answer is the answer, and asking it again would repeat it.
+ * Otherwise q is as it was before. */
+static Z3_lbool at_launch(drf_run *r, const mc_site *sa, const mc_site *const *sb,
+                          unsigned nb, bool grid, query *first, query *q, bool *final) {
+  launch_hint hint = {NULL, 0};
+  take_hint(r, first, &hint);
+  r->d.abs = NULL;
+  r->d.ints = false;
+  mc_solver_release(r->d.z, &first->s);
+  query before = *q;
+  Z3_lbool res = ask_once(r, sa, sb, nb, grid, EXACT, &hint, q);
+  *final = res == Z3_L_TRUE || !q->hinted;
+  if (!*final) {
+    mc_solver_release(r->d.z, &q->s);
+    *q = before;
+  }
+  return res;
+}
+
 /* The query with products abstracted first (over the integers): when that
  * has no model, the exact one has none either. When it has one, the exact
  * query is asked at the launch of that model (a race and its witness in
- * two solvers, the common case); only when that finds none is the abstract
+ * two solvers, the common case); only when that is no race is the abstract
  * query asked again with the distributivity lemmas, which prove more
- * arrays race free, and then the exact query decides (at that model's
- * launch, then at any). Every race is a model of the exact query. */
+ * arrays race free, and its model's launch tried (unknown there stays
+ * unknown); then the exact query decides at any launch. Every race is a
+ * model of the exact query. */
 static Z3_lbool ask(drf_run *r, const mc_site *sa, const mc_site *const *sb,
                     unsigned nb, bool grid, query *q) {
   query first = *q;
   Z3_lbool res = ask_once(r, sa, sb, nb, grid, ABSTRACT, NULL, &first);
-  launch_hint hint = {NULL, 0};
+  bool final = false;
   if (res == Z3_L_TRUE && r->d.ints) {
-    take_hint(r, &first, &hint);
-    r->d.abs = NULL;
-    r->d.ints = false;
-    mc_solver_release(r->d.z, &first.s);
-    query exact = *q;
-    Z3_lbool at = ask_once(r, sa, sb, nb, grid, EXACT, &hint, q);
-    if (at == Z3_L_TRUE || (at == Z3_L_FALSE && !q->hinted))
-      return at; /* a race, or none at any launch */
-    mc_solver_release(r->d.z, &q->s);
-    *q = exact;
-    hint = (launch_hint){NULL, 0};
+    Z3_lbool at = at_launch(r, sa, sb, nb, grid, &first, q, &final);
+    if (final)
+      return at;
     first = *q;
     res = ask_once(r, sa, sb, nb, grid, DISTRIBUTED, NULL, &first);
+    if (res == Z3_L_TRUE && r->d.ints) {
+      at = at_launch(r, sa, sb, nb, grid, &first, q, &final);
+      if (final || at == Z3_L_UNDEF)
+        return at;
+    }
   }
-  if (res == Z3_L_TRUE && r->d.ints)
-    take_hint(r, &first, &hint);
   r->d.abs = NULL;
   r->d.ints = false;
   mc_solver_release(r->d.z, &first.s);
   if (res == Z3_L_FALSE)
     return res;
-  query exact = *q;
-  res = ask_once(r, sa, sb, nb, grid, EXACT, &hint, q);
-  if (res == Z3_L_FALSE && q->hinted) { /* not with that launch: with any */
-    mc_solver_release(r->d.z, &q->s);
-    *q = exact;
-    res = ask_once(r, sa, sb, nb, grid, EXACT, NULL, q);
-  }
-  return res;
+  return ask_once(r, sa, sb, nb, grid, EXACT, NULL, q);
 }
 
 /* ---- Candidates ------------------------------------------------------------ */

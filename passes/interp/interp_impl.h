@@ -37,8 +37,10 @@ typedef struct {
   uint64_t size;
   uint64_t elem_size;
   bool elem_float;
-  shadow *block_shadow; /* per byte, allocated on first access */
-  shadow *grid_shadow;  /* global objects only */
+  /* per byte, in pieces of SHADOW_PIECE bytes allocated on first access
+   * (an array of 65,536 floats would need 12 MB of shadow at once) */
+  shadow **block_shadow;
+  shadow **grid_shadow; /* global objects only */
 } object;
 
 typedef struct {
@@ -149,6 +151,8 @@ void exec_phis(interp *in, unsigned block, thread **lanes, unsigned n);
 int exec_successor(interp *in, unsigned i, thread *t);
 
 /* shadow.c */
+enum { SHADOW_PIECE = 64 };
+void shadow_free(object *o);
 void shadow_access(interp *in, thread *t, uint64_t ptr, uint64_t n,
                    mc_access_kind kind, mc_atomic_scope scope, unsigned inst);
 

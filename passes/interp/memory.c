@@ -207,8 +207,7 @@ void mem_init_arrays(interp *in) {
 void mem_init_block(interp *in) {
   for (unsigned i = in->block_objs_from; i < in->nobjs; i++) {
     free(in->objs[i].bytes);
-    free(in->objs[i].block_shadow);
-    free(in->objs[i].grid_shadow);
+    shadow_free(&in->objs[i]);
   }
   in->nobjs = in->block_objs_from;
   const mc_kernel *k = in->k;

@@ -503,8 +503,7 @@ mc_run_result *mc_run_kernel(mc_arena *a, const mc_lockstep *ls,
     finish(in, r, tg, ts);
   for (unsigned i = 0; i < in->nobjs; i++) {
     free(in->objs[i].bytes);
-    free(in->objs[i].block_shadow);
-    free(in->objs[i].grid_shadow);
+    shadow_free(&in->objs[i]);
   }
   free(regs_store);
   free(param_regs);

@@ -90,14 +90,32 @@ static bool concurrent(const interp *in, const acc *x, const acc *now) {
   return true;
 }
 
+/* The shadow of byte off of o in *map, allocated as it is first needed. */
+static shadow *shadow_at(interp *in, object *o, shadow ***map, uint64_t off) {
+  uint64_t pieces = (o->size + SHADOW_PIECE - 1) / SHADOW_PIECE;
+  if (!*map && !(*map = calloc(pieces ? pieces : 1, sizeof **map)))
+    interp_fail(in, "out of memory for the shadow of '%s'", o->name);
+  shadow **piece = &(*map)[off / SHADOW_PIECE];
+  if (!*piece && !(*piece = calloc(SHADOW_PIECE, sizeof **piece)))
+    interp_fail(in, "out of memory for the shadow of '%s'", o->name);
+  return &(*piece)[off % SHADOW_PIECE];
+}
+
+static void free_map(shadow **map, uint64_t size) {
+  for (uint64_t i = 0; map && i < (size + SHADOW_PIECE - 1) / SHADOW_PIECE; i++)
+    free(map[i]);
+  free(map);
+}
+
+void shadow_free(object *o) {
+  free_map(o->block_shadow, o->size);
+  free_map(o->grid_shadow, o->size);
+  o->block_shadow = o->grid_shadow = NULL;
+}
+
 static void block_scope(interp *in, object *o, uint64_t off, const acc *now,
                         bool writes) {
-  if (!o->block_shadow) {
-    o->block_shadow = calloc(o->size ? o->size : 1, sizeof(shadow));
-    if (!o->block_shadow)
-      interp_fail(in, "out of memory for the shadow of '%s'", o->name);
-  }
-  shadow *s = &o->block_shadow[off];
+  shadow *s = shadow_at(in, o, &o->block_shadow, off);
   if (concurrent(in, &s->w, now) && !atomics_cover(s->w.atomic, now->atomic, false))
     report(in, o, off, false, &s->w, 0, now, writes);
   if (writes) {
@@ -118,15 +136,10 @@ static void block_scope(interp *in, object *o, uint64_t off, const acc *now,
 
 static void grid_scope(interp *in, object *o, uint64_t off, acc now,
                        bool writes) {
-  if (!o->grid_shadow) {
-    o->grid_shadow = calloc(o->size ? o->size : 1, sizeof(shadow));
-    if (!o->grid_shadow)
-      interp_fail(in, "out of memory for the shadow of '%s'", o->name);
-  }
   uint32_t block = in->block[0] + in->c->grid_dim[0] *
                    (in->block[1] + in->c->grid_dim[1] * in->block[2]);
   now.stamp = block + 1;
-  shadow *s = &o->grid_shadow[off];
+  shadow *s = shadow_at(in, o, &o->grid_shadow, off);
   if (s->w.inst && s->w.stamp != now.stamp && !atomics_cover(s->w.atomic, now.atomic, true))
     report(in, o, off, true, &s->w, s->w.stamp, &now, writes);
   if (writes) {

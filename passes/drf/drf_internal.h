@@ -75,12 +75,11 @@ typedef struct {
   uint64_t rlimit;
   const char *log; /* -mapcost-solver-log: the file, or NULL */
 } mc_solver;
-/* A solver for QF_BV (QF_UFBV with uninterpreted functions; QF_LIA, or
- * QF_UFLIA with functions, for integers) with the deterministic budget rlimit per check; s->s is NULL on
+/* A solver for the SMT-LIB logic (which names the tactic Z3 sets up, see
+ * races.c) with the deterministic budget rlimit per check; s->s is NULL on
  * failure. Before each check, the query is written into the file log
  * (unless NULL). Release it with mc_solver_release. */
-mc_solver mc_solver_new(Z3_context z, uint64_t rlimit, bool ints, bool functions,
-                        const char *log);
+mc_solver mc_solver_new(Z3_context z, uint64_t rlimit, const char *logic, const char *log);
 void mc_solver_release(Z3_context z, mc_solver *s);
 /* Sets s's budget per check to rlimit. */
 void mc_solver_budget(Z3_context z, mc_solver *s, uint64_t rlimit);

@@ -69,13 +69,7 @@ void mc_solver_budget(Z3_context z, mc_solver *s, uint64_t rlimit) {
   s->rlimit = rlimit;
 }
 
-/* The logic names the tactic Z3 sets up. Z3 has none of its own for
- * QF_UFLIA: a solver for it builds the default tactic, every logic's
- * (10 ms before its first check), which sends a formula without functions
- * to QF_LIA's anyway (1 ms to set up). */
-mc_solver mc_solver_new(Z3_context z, uint64_t rlimit, bool ints, bool functions,
-                        const char *log) {
-  const char *logic = ints ? functions ? "QF_UFLIA" : "QF_LIA" : functions ? "QF_UFBV" : "QF_BV";
+mc_solver mc_solver_new(Z3_context z, uint64_t rlimit, const char *logic, const char *log) {
   mc_solver r = {Z3_mk_solver_for_logic(z, Z3_mk_string_symbol(z, logic)), false, NULL,
                  NULL, 0, 0, logic, rlimit, log};
   if (mc_z3_take_error())
@@ -1685,7 +1679,7 @@ static mc_sat session_check(mc_sat_session *q, const mc_expr *cond, uint64_t rli
     add_facts(q);
   mc_solver solver = {0};
   if (c && !mc_z3_take_error())
-    solver = mc_solver_new(z, rlimit ? rlimit : MC_DRF_DEFAULT_RLIMIT, false, false, NULL);
+    solver = mc_solver_new(z, rlimit ? rlimit : MC_DRF_DEFAULT_RLIMIT, "QF_BV", NULL);
   if (!solver.s) {
     mc_z3_take_error();
     return MC_SAT_UNKNOWN;

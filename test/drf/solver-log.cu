@@ -3,40 +3,24 @@
 // checked, so the file keeps the module's last one, and z3 replays it to the answer
 // the analysis got: unsat for the last query of a race-free array (over the
 // integers, with products abstracted), sat for a race's (bit-vectors).
-// The integer query is in QF_LIA, or in QF_UFLIA when it has functions
-// (the integer reading of `^`).
 //
-// RUN: rm -f %t.drf.smt2 %t.fn.smt2 %t.race.smt2
+// RUN: rm -f %t.drf.smt2 %t.race.smt2
 // RUN: env MAPCOST_OPTIONS=-mapcost-solver-log=%t.drf.smt2 %mapcost --no-sdk %s | FileCheck %s --check-prefix=DRF
 // RUN: FileCheck %s --check-prefix=DRF-QUERY < %t.drf.smt2
 // RUN: z3 %t.drf.smt2 | FileCheck %s --check-prefix=UNSAT
-// RUN: env MAPCOST_OPTIONS=-mapcost-solver-log=%t.fn.smt2 %mapcost --no-sdk %s -- -DFUNCTIONS | FileCheck %s --check-prefix=FN
-// RUN: FileCheck %s --check-prefix=FN-QUERY < %t.fn.smt2
-// RUN: z3 %t.fn.smt2 | FileCheck %s --check-prefix=UNSAT
 // RUN: env MAPCOST_OPTIONS=-mapcost-solver-log=%t.race.smt2 not %mapcost --no-sdk %s -- -DRACY | FileCheck %s --check-prefix=RACE
 // RUN: FileCheck %s --check-prefix=RACE-QUERY < %t.race.smt2
 // RUN: z3 %t.race.smt2 | FileCheck %s --check-prefix=SAT
 // RUN: env MAPCOST_OPTIONS=-mapcost-solver-log= not %mapcost --no-sdk %s 2>&1 | FileCheck %s --check-prefix=BAD
 
-#if defined(FUNCTIONS)
-__global__ void swap(int *out, unsigned m) {
-  __shared__ int s[1024];
-  s[threadIdx.x ^ m] = threadIdx.x;
-  __syncthreads();
-  out[blockIdx.x * blockDim.x + threadIdx.x] = s[threadIdx.x];
-}
-// FN: array s shared int[1024] drf
-// FN-QUERY: (set-logic QF_UFLIA)
-// FN-QUERY: (declare-fun xor (Int Int) Int)
-// FN-QUERY: (check-sat)
-#elif !defined(RACY)
+#ifndef RACY
 __global__ void scale(float *a, float s, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
     a[i] = a[i] * s;
 }
 // DRF: array a global float* drf
-// DRF-QUERY: (set-logic QF_LIA)
+// DRF-QUERY: (set-logic QF_UFLIA)
 // DRF-QUERY-NEXT: (set-option :rlimit {{[0-9]+}})
 // DRF-QUERY: (declare-fun threadIdx.x@1 () Int)
 // DRF-QUERY: (declare-fun threadIdx.x@2 () Int)

@@ -10,6 +10,7 @@
  */
 #include "sym_internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- Pointer map ------------------------------------------------------- */
@@ -44,10 +45,13 @@ bool sym_ptrmap_put(mc_arena *a, sym_ptrmap *m, const void *key, void *val) {
   if (2 * (m->n + 1) > m->cap) {
     sym_ptrmap g = {0};
     g.cap = m->cap ? 2 * m->cap : 64;
-    g.keys = mc_alloc(a, g.cap * sizeof *g.keys);
-    g.vals = mc_alloc(a, g.cap * sizeof *g.vals);
-    if (!g.keys || !g.vals)
+    g.keys = a ? mc_alloc(a, g.cap * sizeof *g.keys) : calloc(g.cap, sizeof *g.keys);
+    g.vals = a ? mc_alloc(a, g.cap * sizeof *g.vals) : calloc(g.cap, sizeof *g.vals);
+    if (!g.keys || !g.vals) {
+      if (!a)
+        sym_ptrmap_free(&g);
       return false;
+    }
     for (unsigned i = 0; i < m->cap; i++)
       if (m->keys[i]) {
         unsigned j = ptrmap_slot(&g, m->keys[i]);
@@ -55,6 +59,8 @@ bool sym_ptrmap_put(mc_arena *a, sym_ptrmap *m, const void *key, void *val) {
         g.vals[j] = m->vals[i];
         g.n++;
       }
+    if (!a)
+      sym_ptrmap_free(m);
     *m = g;
   }
   unsigned i = ptrmap_slot(m, key);
@@ -64,6 +70,12 @@ bool sym_ptrmap_put(mc_arena *a, sym_ptrmap *m, const void *key, void *val) {
   }
   m->vals[i] = val;
   return true;
+}
+
+void sym_ptrmap_free(sym_ptrmap *m) {
+  free((void *)m->keys);
+  free(m->vals);
+  *m = (sym_ptrmap){0};
 }
 
 /* ---- Facts ------------------------------------------------------------- */

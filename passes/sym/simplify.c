@@ -1026,16 +1026,20 @@ static const mc_expr *rewrite(rewrite_ctx *c, const mc_expr *e) {
     if (o != ops)
       free(o);
   }
-  if (r && !sym_ptrmap_put(c->s->arena, &c->memo, e, (void *)r))
+  if (r && !sym_ptrmap_put(NULL, &c->memo, e, (void *)r))
     return NULL;
   return r;
 }
 
+/* The memo is the heap's: the cost stage rewrites each access once per
+ * lane, and memos left in the arena were a tenth of a file's analysis. */
 const mc_expr *mc_expr_rewrite(mc_sym *s, const mc_expr *e, mc_rewrite_fn fn, void *data) {
   if (!e || !fn)
     return NULL;
   rewrite_ctx c = {s, fn, data, {0}};
-  return rewrite(&c, e);
+  const mc_expr *r = rewrite(&c, e);
+  sym_ptrmap_free(&c.memo);
+  return r;
 }
 
 typedef struct {

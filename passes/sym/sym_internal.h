@@ -66,7 +66,7 @@ static inline mc_interval sym_ival_store(sym_ival v) {
   return r;
 }
 
-/* ---- Pointer map (open addressing, arena-allocated) -------------------- */
+/* ---- Pointer map (open addressing, arena-allocated or the heap's) ------- */
 
 typedef struct {
   const void **keys;
@@ -76,8 +76,10 @@ typedef struct {
 
 void *sym_ptrmap_get(const sym_ptrmap *m, const void *key);
 bool sym_ptrmap_has(const sym_ptrmap *m, const void *key);
-/* False when out of memory. */
+/* False when out of memory. With a NULL the tables are the heap's, for a
+ * map that lives only as long as one call: free it with sym_ptrmap_free. */
 bool sym_ptrmap_put(mc_arena *a, sym_ptrmap *m, const void *key, void *val);
+void sym_ptrmap_free(sym_ptrmap *m);
 
 /* ---- The context --------------------------------------------------------- */
 

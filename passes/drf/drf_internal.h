@@ -75,11 +75,12 @@ typedef struct {
   uint64_t rlimit;
   const char *log; /* -mapcost-solver-log: the file, or NULL */
 } mc_solver;
-/* A solver for the SMT-LIB logic (which names the tactic Z3 sets up, see
- * races.c) with the deterministic budget rlimit per check; s->s is NULL on
+/* A solver for QF_BV (QF_UFBV with uninterpreted functions; QF_UFLIA for
+ * integers) with the deterministic budget rlimit per check; s->s is NULL on
  * failure. Before each check, the query is written into the file log
  * (unless NULL). Release it with mc_solver_release. */
-mc_solver mc_solver_new(Z3_context z, uint64_t rlimit, const char *logic, const char *log);
+mc_solver mc_solver_new(Z3_context z, uint64_t rlimit, bool ints, bool functions,
+                        const char *log);
 void mc_solver_release(Z3_context z, mc_solver *s);
 /* Sets s's budget per check to rlimit. */
 void mc_solver_budget(Z3_context z, mc_solver *s, uint64_t rlimit);
@@ -127,9 +128,6 @@ typedef struct mc_z3abs mc_z3abs;
  * asked for only when the abstraction without them finds a model). */
 mc_z3abs *mc_z3abs_new(mc_arena *a, Z3_context z, bool ints, bool distribute);
 void mc_z3tr_abstract(mc_z3tr *t, mc_z3abs *abs);
-/* *functions becomes true when t applies an uninterpreted function (an
- * operation the integer reading leaves abstract): the solver's logic. */
-void mc_z3tr_note_functions(mc_z3tr *t, bool *functions);
 /* Under the no-wrap assumption (MC_DRF_NO_WRAP_ASSUMPTION) mc_z3_nowrap
  * says that nothing wraps around (see there); with ints too, t translates
  * into integers (the abstract query: every product abstracted, see

@@ -481,8 +481,6 @@ static mc_env *env_new(mc_drf_ctx *d, int thread, mc_env *parent,
   if (e->tr && d->abs)
     mc_z3tr_abstract(e->tr, d->abs);
   if (e->tr)
-    mc_z3tr_note_functions(e->tr, &d->functions);
-  if (e->tr)
     mc_z3tr_assume_no_wrap(e->tr, d->no_wrap, d->ints);
   return e->tr ? e : NULL;
 }

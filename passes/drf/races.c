@@ -293,21 +293,6 @@ static void take_hint(drf_run *r, query *q, launch_hint *h);
  * integers) with the distributivity lemmas too. */
 typedef enum { EXACT, ABSTRACT, DISTRIBUTED } abstraction;
 
-/* The logic names the tactic Z3 sets up for the first check, and the
- * configuration of its incremental core, which answers from the first
- * push on (the witness's minimisation). Z3 has no tactic of its own for
- * QF_UFLIA: a solver for it builds the default tactic, every logic's (10
- * ms before its first check), which hands a formula without functions to
- * QF_LIA's (1 ms to set up). But QF_LIA's incremental core minimised
- * witnesses far worse (test/cost/matrix_mul.cu: a parameter left at
- * 567036394; transpose_tile.cu's grid race: gridDim.x 1140844672, a
- * second spent): QF_LIA only for a question that no witness comes from. */
-static const char *logic_of(const mc_drf_ctx *d, question what) {
-  if (!d->ints)
-    return d->functions ? "QF_UFBV" : "QF_BV";
-  return d->functions || what != OFFSETS ? "QF_UFLIA" : "QF_LIA";
-}
-
 static Z3_lbool ask_once(drf_run *r, const mc_site *sa, const mc_site *const *sb,
                          unsigned nb, bool grid, abstraction level, const launch_hint *hint,
                          query *q) {
@@ -355,8 +340,8 @@ static Z3_lbool ask_once(drf_run *r, const mc_site *sa, const mc_site *const *sb
                     Z3_mk_or(z, nb, q->conds)};
   if (mc_z3_take_error())
     return Z3_L_UNDEF;
-  q->s = mc_solver_new(z, q->what == OFFSETS ? r->rlimit / MEET_SHARE : r->rlimit,
-                       logic_of(d, q->what), r->log);
+  q->s = mc_solver_new(z, q->what == OFFSETS ? r->rlimit / MEET_SHARE : r->rlimit, d->ints,
+                       d->functions, r->log);
   if (!q->s.s)
     return Z3_L_UNDEF;
   Z3_ast *lazy = mc_alloc(d->a, (d->nside + 1) * sizeof *lazy);

@@ -69,7 +69,9 @@ void mc_solver_budget(Z3_context z, mc_solver *s, uint64_t rlimit) {
   s->rlimit = rlimit;
 }
 
-mc_solver mc_solver_new(Z3_context z, uint64_t rlimit, const char *logic, const char *log) {
+mc_solver mc_solver_new(Z3_context z, uint64_t rlimit, bool ints, bool functions,
+                        const char *log) {
+  const char *logic = ints ? "QF_UFLIA" : functions ? "QF_UFBV" : "QF_BV";
   mc_solver r = {Z3_mk_solver_for_logic(z, Z3_mk_string_symbol(z, logic)), false, NULL,
                  NULL, 0, 0, logic, rlimit, log};
   if (mc_z3_take_error())
@@ -279,20 +281,17 @@ struct mc_z3tr {
   mc_z3abs *abs;    /* products abstracted into it; NULL: exact */
   bool no_wrap;     /* the no-wrap assumption (MC_DRF_NO_WRAP_ASSUMPTION) */
   bool ints;        /* integers, not bit-vectors (see "Integers" below) */
-  bool *functions;  /* set when a term applies an uninterpreted function */
 };
 
 mc_z3tr *mc_z3tr_new(mc_arena *a, Z3_context z, mc_z3_atom_fn fn, void *data) {
   mc_z3tr *t = mc_alloc(a, sizeof *t);
   if (!t)
     return NULL;
-  *t = (mc_z3tr){a, z, fn, data, NULL, 0, 0, NULL, false, false, NULL};
+  *t = (mc_z3tr){a, z, fn, data, NULL, 0, 0, NULL, false, false};
   return t;
 }
 
 void mc_z3tr_abstract(mc_z3tr *t, mc_z3abs *abs) { t->abs = abs; }
-
-void mc_z3tr_note_functions(mc_z3tr *t, bool *functions) { t->functions = functions; }
 
 void mc_z3tr_assume_no_wrap(mc_z3tr *t, bool on, bool ints) {
   t->no_wrap = on;
@@ -913,8 +912,6 @@ static Z3_ast int_apply(mc_z3tr *t, const char *name, Z3_ast a, Z3_ast b) {
   Z3_context z = t->z;
   Z3_sort s[2] = {Z3_mk_int_sort(z), Z3_mk_int_sort(z)};
   Z3_func_decl f = Z3_mk_func_decl(z, Z3_mk_string_symbol(z, name), 2, s, s[0]);
-  if (t->functions)
-    *t->functions = true;
   Z3_ast args[2] = {a, b};
   return Z3_mk_app(z, f, 2, args);
 }
@@ -1094,7 +1091,7 @@ static Z3_ast int_poly(mc_z3tr *t, monomial *m, unsigned n, int64_t constant, un
     linear &= !__builtin_add_overflow(sum, with[i].coef, &sum);
   }
   /* a constant is a number, so that the product stays linear to whoever
-   * reads the query (-mapcost-solver-log's file, under QF_LIA) */
+   * reads the query (-mapcost-solver-log's file, under QF_UFLIA) */
   Z3_ast inner = linear ? int_num(z, sum) : int_poly(t, with, nw, 0, w);
   Z3_ast u = translate(t, best);
   if (!inner || !u)
@@ -1679,7 +1676,7 @@ static mc_sat session_check(mc_sat_session *q, const mc_expr *cond, uint64_t rli
     add_facts(q);
   mc_solver solver = {0};
   if (c && !mc_z3_take_error())
-    solver = mc_solver_new(z, rlimit ? rlimit : MC_DRF_DEFAULT_RLIMIT, "QF_BV", NULL);
+    solver = mc_solver_new(z, rlimit ? rlimit : MC_DRF_DEFAULT_RLIMIT, false, false, NULL);
   if (!solver.s) {
     mc_z3_take_error();
     return MC_SAT_UNKNOWN;

@@ -1032,7 +1032,8 @@ static const mc_expr *rewrite(rewrite_ctx *c, const mc_expr *e) {
 }
 
 /* The memo is the heap's: the cost stage rewrites each access once per
- * lane, and memos left in the arena were a tenth of a file's analysis. */
+ * lane, and with the memos left in the arena test/drf/sdk.cu peaked at
+ * 257 MB instead of 157 MB. */
 const mc_expr *mc_expr_rewrite(mc_sym *s, const mc_expr *e, mc_rewrite_fn fn, void *data) {
   if (!e || !fn)
     return NULL;

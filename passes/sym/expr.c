@@ -47,9 +47,9 @@ bool sym_ptrmap_put(mc_arena *a, sym_ptrmap *m, const void *key, void *val) {
     g.cap = m->cap ? 2 * m->cap : 64;
     g.keys = a ? mc_alloc(a, g.cap * sizeof *g.keys) : calloc(g.cap, sizeof *g.keys);
     g.vals = a ? mc_alloc(a, g.cap * sizeof *g.vals) : calloc(g.cap, sizeof *g.vals);
+    g.heap = !a;
     if (!g.keys || !g.vals) {
-      if (!a)
-        sym_ptrmap_free(&g);
+      sym_ptrmap_free(&g);
       return false;
     }
     for (unsigned i = 0; i < m->cap; i++)
@@ -59,8 +59,7 @@ bool sym_ptrmap_put(mc_arena *a, sym_ptrmap *m, const void *key, void *val) {
         g.vals[j] = m->vals[i];
         g.n++;
       }
-    if (!a)
-      sym_ptrmap_free(m);
+    sym_ptrmap_free(m);
     *m = g;
   }
   unsigned i = ptrmap_slot(m, key);
@@ -73,8 +72,10 @@ bool sym_ptrmap_put(mc_arena *a, sym_ptrmap *m, const void *key, void *val) {
 }
 
 void sym_ptrmap_free(sym_ptrmap *m) {
-  free((void *)m->keys);
-  free(m->vals);
+  if (m->heap) {
+    free((void *)m->keys);
+    free(m->vals);
+  }
   *m = (sym_ptrmap){0};
 }
 

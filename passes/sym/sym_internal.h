@@ -72,12 +72,15 @@ typedef struct {
   const void **keys;
   void **vals;
   unsigned cap, n;
+  bool heap; /* the tables are the heap's (put with no arena) */
 } sym_ptrmap;
 
 void *sym_ptrmap_get(const sym_ptrmap *m, const void *key);
 bool sym_ptrmap_has(const sym_ptrmap *m, const void *key);
-/* False when out of memory. With a NULL the tables are the heap's, for a
- * map that lives only as long as one call: free it with sym_ptrmap_free. */
+/* False when out of memory. With a NULL the tables it grows into are the
+ * heap's, for a map that lives only as long as one call (it may start in
+ * tables of the caller's, zeroed, cap a power of two): free it with
+ * sym_ptrmap_free. */
 bool sym_ptrmap_put(mc_arena *a, sym_ptrmap *m, const void *key, void *val);
 void sym_ptrmap_free(sym_ptrmap *m);
 

@@ -604,6 +604,12 @@ static Z3_ast at_most(Z3_context z, const min_list *l, const min_term *m, uint64
   return mc_z3_and2(z, Z3_mk_bvsle(z, m->t, b), Z3_mk_bvsge(z, m->t, nb));
 }
 
+/* t >= 0, reading t signed. */
+static Z3_ast not_negative(Z3_context z, const min_list *l, const min_term *m) {
+  Z3_ast zero = constant(z, l, m, 0);
+  return l->ints ? Z3_mk_ge(z, m->t, zero) : Z3_mk_bvsge(z, m->t, zero);
+}
+
 /* The model's value of t, read as its term says. */
 static bool value_of(Z3_context z, Z3_model m, const min_list *l, const min_term *t,
                      int64_t *v) {
@@ -636,11 +642,24 @@ static bool better_model(Z3_context z, mc_solver *s, Z3_model *m) {
   return true;
 }
 
-/* First all terms at most SMALL (or their floor) at once, kept when Z3
- * finds a model so, then each term in turn as small as Z3 still finds a
- * model for (halving), then fixed; each check under 1/MINIMISE_SHARE of
- * rlimit. The solver keeps the constraints; returns the final model (with
- * a reference) or NULL. */
+/* Every term at most bound (or its floor). */
+static Z3_ast all_at_most(Z3_context z, const min_list *l, uint64_t bound) {
+  Z3_ast all = Z3_mk_true(z);
+  for (unsigned i = 0; i < l->n; i++) {
+    const min_term *t = &l->terms[i];
+    all = mc_z3_and2(z, all, at_most(z, l, t, t->floor > bound ? t->floor : bound));
+  }
+  return all;
+}
+
+/* First all terms at most SMALL at once (or their floor), kept when Z3
+ * finds a model so; then each term in turn, in the list's order, as small
+ * as Z3 finds a model for, then fixed: its floor first (where most values
+ * end), then halving; a signed term at 0 or above where it can be. Each
+ * check is under 1/MINIMISE_SHARE of rlimit, at most MINIMISE_CHECKS in
+ * all. Where every check is answered, the result does not depend on the
+ * model Z3 gave first. The solver keeps the constraints; returns the final
+ * model (with a reference) or NULL. */
 static Z3_model minimise(Z3_context z, mc_solver *s, const min_list *l,
                          uint64_t rlimit) {
   enum { SMALL = 64 };
@@ -648,26 +667,56 @@ static Z3_model minimise(Z3_context z, mc_solver *s, const min_list *l,
   if (!m)
     return NULL;
   Z3_model_inc_ref(z, m);
-  mc_solver_budget(z, s, rlimit / MINIMISE_SHARE);
+  uint64_t share = rlimit / MINIMISE_SHARE;
+  mc_solver_budget(z, s, share);
+  Z3_ast_vector asserted = Z3_solver_get_assertions(z, s->s);
+  Z3_ast_vector_inc_ref(z, asserted);
+  unsigned depth = s->depth;
+  Z3_ast small = all_at_most(z, l, SMALL);
   mc_solver_push(z, s);
-  for (unsigned i = 0; i < l->n; i++) {
-    const min_term *t = &l->terms[i];
-    Z3_solver_assert(z, s->s, at_most(z, l, t, t->floor > SMALL ? t->floor : SMALL));
+  Z3_solver_assert(z, s->s, small);
+  bool stuck = false;
+  if (!better_model(z, s, &m)) {
+    if (!s->spent) { /* kept when it holds */
+      mc_solver_pop(z, s);
+    } else {
+      /* Z3's first check after a push is of its incremental core, which
+       * may run out where its tactics, from scratch, answer at once; a
+       * fresh solver that finds no model holds the bound and stops here */
+      Z3_ast_vector_push(z, asserted, small);
+      stuck = !mc_solver_restart(z, s, asserted, depth, share) || !better_model(z, s, &m);
+    }
   }
-  if (!better_model(z, s, &m) && !s->spent) /* kept when it holds */
-    mc_solver_pop(z, s);
+  Z3_ast_vector_dec_ref(z, asserted);
   int budget = MINIMISE_CHECKS;
-  for (unsigned i = 0; i < l->n && !s->spent; i++) {
+  for (unsigned i = 0; i < l->n && !s->spent && !stuck; i++) {
     const min_term *t = &l->terms[i];
     int64_t v;
     if (!value_of(z, m, l, t, &v))
       continue;
-    uint64_t lo = t->is_signed ? 0 : t->floor, hi = magnitude(v);
-    while (lo < hi && budget > 0) {
-      uint64_t mid = lo + (hi - lo) / 2;
+    /* a signed value is kept at 0 or above where it can be (a size of
+     * 1 rather than -1) */
+    bool above = !t->is_signed || v >= 0;
+    if (!above && budget > 0) {
       budget--;
       mc_solver_push(z, s);
-      Z3_solver_assert(z, s->s, at_most(z, l, t, mid));
+      Z3_solver_assert(z, s->s, not_negative(z, l, t));
+      above = better_model(z, s, &m) && value_of(z, m, l, t, &v);
+      if (s->spent)
+        break;
+      mc_solver_pop(z, s);
+    }
+    uint64_t lo = t->is_signed ? 0 : t->floor, hi = magnitude(v);
+    bool first = true;
+    while (lo < hi && budget > 0) {
+      uint64_t mid = first ? lo : lo + (hi - lo) / 2;
+      first = false;
+      budget--;
+      mc_solver_push(z, s);
+      Z3_ast bound = at_most(z, l, t, mid);
+      if (above && t->is_signed)
+        bound = mc_z3_and2(z, bound, not_negative(z, l, t));
+      Z3_solver_assert(z, s->s, bound);
       if (better_model(z, s, &m) && value_of(z, m, l, t, &v))
         hi = magnitude(v);
       else if (s->spent)
@@ -797,10 +846,12 @@ static bool witness(drf_run *r, int array, const mc_site *sa, const mc_site *sb,
                     query *q, mc_race *race) {
   mc_drf_ctx *d = &r->d;
   Z3_context z = d->z;
+  /* the launch first: the smallest launch that races, then the
+   * smallest iterations in it */
   min_list l = {NULL, 0, 0, d->a, false};
+  launch_terms(d, &l);
   for (int t = 0; t < 2; t++)
     mc_drf_env_vars(d, q->env[t], add_var, &l);
-  launch_terms(d, &l);
   /* the distance between two aliased arrays, as small as it can be */
   int other = sb->node->access->array;
   const char *dist_name = mc_arrays_aliased(d->p->kernel, array, other)

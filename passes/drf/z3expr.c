@@ -69,18 +69,43 @@ void mc_solver_budget(Z3_context z, mc_solver *s, uint64_t rlimit) {
   s->rlimit = rlimit;
 }
 
+static Z3_solver solver_for(Z3_context z, const char *logic, uint64_t rlimit) {
+  Z3_solver s = Z3_mk_solver_for_logic(z, Z3_mk_string_symbol(z, logic));
+  if (mc_z3_take_error() || !s)
+    return NULL;
+  Z3_solver_inc_ref(z, s);
+  budget(z, s, rlimit);
+  return s;
+}
+
 mc_solver mc_solver_new(Z3_context z, uint64_t rlimit, bool ints, bool functions,
                         const char *log) {
   const char *logic = ints ? "QF_UFLIA" : functions ? "QF_UFBV" : "QF_BV";
-  mc_solver r = {Z3_mk_solver_for_logic(z, Z3_mk_string_symbol(z, logic)), false, NULL,
-                 NULL, 0, 0, logic, rlimit, log};
-  if (mc_z3_take_error())
-    r.s = NULL;
-  if (r.s) {
-    Z3_solver_inc_ref(z, r.s);
-    budget(z, r.s, rlimit);
+  return (mc_solver){solver_for(z, logic, rlimit), false, NULL, NULL, 0, 0, logic, rlimit, log};
+}
+
+bool mc_solver_restart(Z3_context z, mc_solver *s, Z3_ast_vector asserted, unsigned depth,
+                       uint64_t rlimit) {
+  Z3_solver fresh = solver_for(z, s->logic, rlimit);
+  if (!fresh)
+    return false;
+  unsigned n = Z3_ast_vector_size(z, asserted);
+  for (unsigned i = 0; i < n; i++)
+    Z3_solver_assert(z, fresh, Z3_ast_vector_get(z, asserted, i));
+  if (mc_z3_take_error()) {
+    Z3_solver_dec_ref(z, fresh);
+    return false;
   }
-  return r;
+  /* the lazy constraints asserted when the assertions were read (at that
+   * depth) are among them, at the fresh solver's base; those since are not */
+  for (unsigned i = 0; i < s->nlazy; i++)
+    s->lazy_depth[i] = s->lazy_depth[i] && s->lazy_depth[i] <= depth + 1;
+  mc_solver_release(z, s);
+  s->s = fresh;
+  s->spent = false;
+  s->depth = 0;
+  s->rlimit = rlimit;
+  return true;
 }
 
 void mc_solver_release(Z3_context z, mc_solver *s) {

@@ -69,12 +69,27 @@ void mc_solver_budget(Z3_context z, mc_solver *s, uint64_t rlimit) {
   s->rlimit = rlimit;
 }
 
+/* Z3 4.8.12 has no tactic of its own for QF_UFLIA: a solver for it
+ * builds the default tactic, every logic's (about 10 ms). That hands a
+ * formula of ours to QF_LIA's tactic or, with functions, to QF_AUFLIA's;
+ * this is that part of it alone (about 2 ms). Z3 reads the global
+ * parameter when the solver is made, at its first command; it is reset
+ * at once, so that no other solver sees it. */
+static const char uflia_tactic[] =
+    "(then simplify (cond is-qflia qflia (cond is-qfauflia qfauflia smt)))";
+
 static Z3_solver solver_for(Z3_context z, const char *logic, uint64_t rlimit) {
   Z3_solver s = Z3_mk_solver_for_logic(z, Z3_mk_string_symbol(z, logic));
   if (mc_z3_take_error() || !s)
     return NULL;
   Z3_solver_inc_ref(z, s);
   budget(z, s, rlimit);
+  if (!strcmp(logic, "QF_UFLIA")) {
+    Z3_global_param_set("tactic.default_tactic", uflia_tactic);
+    Z3_solver_get_num_scopes(z, s);
+    Z3_global_param_set("tactic.default_tactic", "");
+    mc_z3_take_error();
+  }
   return s;
 }
 

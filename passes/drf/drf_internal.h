@@ -85,10 +85,9 @@ void mc_solver_release(Z3_context z, mc_solver *s);
 /* Sets s's budget per check to rlimit. */
 void mc_solver_budget(Z3_context z, mc_solver *s, uint64_t rlimit);
 /* s made again as a fresh solver of its logic, under rlimit, holding
- * `asserted` (Z3_solver_get_assertions of s at scope depth `depth`): a
- * solver whose check ran out can be asked no more, its fresh copy can. */
-bool mc_solver_restart(Z3_context z, mc_solver *s, Z3_ast_vector asserted, unsigned depth,
-                       uint64_t rlimit);
+ * what s holds (every scope's assertions, at its base): a solver whose
+ * check ran out can be asked no more, its fresh copy can. */
+bool mc_solver_restart(Z3_context z, mc_solver *s, uint64_t rlimit);
 /* Gives s the lazy constraints c[0..n) (kept, not copied). */
 bool mc_solver_lazy(mc_arena *a, mc_solver *s, const Z3_ast *c, unsigned n);
 void mc_solver_push(Z3_context z, mc_solver *s);

@@ -669,12 +669,8 @@ static Z3_model minimise(Z3_context z, mc_solver *s, const min_list *l,
   Z3_model_inc_ref(z, m);
   uint64_t share = rlimit / MINIMISE_SHARE;
   mc_solver_budget(z, s, share);
-  Z3_ast_vector asserted = Z3_solver_get_assertions(z, s->s);
-  Z3_ast_vector_inc_ref(z, asserted);
-  unsigned depth = s->depth;
-  Z3_ast small = all_at_most(z, l, SMALL);
   mc_solver_push(z, s);
-  Z3_solver_assert(z, s->s, small);
+  Z3_solver_assert(z, s->s, all_at_most(z, l, SMALL));
   bool stuck = false;
   if (!better_model(z, s, &m)) {
     if (!s->spent) { /* kept when it holds */
@@ -683,11 +679,9 @@ static Z3_model minimise(Z3_context z, mc_solver *s, const min_list *l,
       /* Z3's first check after a push is of its incremental core, which
        * may run out where its tactics, from scratch, answer at once; a
        * fresh solver that finds no model holds the bound and stops here */
-      Z3_ast_vector_push(z, asserted, small);
-      stuck = !mc_solver_restart(z, s, asserted, depth, share) || !better_model(z, s, &m);
+      stuck = !mc_solver_restart(z, s, share) || !better_model(z, s, &m);
     }
   }
-  Z3_ast_vector_dec_ref(z, asserted);
   int budget = MINIMISE_CHECKS;
   for (unsigned i = 0; i < l->n && !s->spent && !stuck; i++) {
     const min_term *t = &l->terms[i];

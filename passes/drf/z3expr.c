@@ -99,22 +99,24 @@ mc_solver mc_solver_new(Z3_context z, uint64_t rlimit, bool ints, bool functions
   return (mc_solver){solver_for(z, logic, rlimit), false, NULL, NULL, 0, 0, logic, rlimit, log};
 }
 
-bool mc_solver_restart(Z3_context z, mc_solver *s, Z3_ast_vector asserted, unsigned depth,
-                       uint64_t rlimit) {
+bool mc_solver_restart(Z3_context z, mc_solver *s, uint64_t rlimit) {
   Z3_solver fresh = solver_for(z, s->logic, rlimit);
   if (!fresh)
     return false;
-  unsigned n = Z3_ast_vector_size(z, asserted);
-  for (unsigned i = 0; i < n; i++)
-    Z3_solver_assert(z, fresh, Z3_ast_vector_get(z, asserted, i));
-  if (mc_z3_take_error()) {
+  Z3_ast_vector asserted = Z3_solver_get_assertions(z, s->s);
+  if (asserted) {
+    Z3_ast_vector_inc_ref(z, asserted);
+    for (unsigned i = 0; i < Z3_ast_vector_size(z, asserted); i++)
+      Z3_solver_assert(z, fresh, Z3_ast_vector_get(z, asserted, i));
+    Z3_ast_vector_dec_ref(z, asserted);
+  }
+  if (!asserted || mc_z3_take_error()) {
     Z3_solver_dec_ref(z, fresh);
     return false;
   }
-  /* the lazy constraints asserted when the assertions were read (at that
-   * depth) are among them, at the fresh solver's base; those since are not */
+  /* the lazy constraints asserted so far are among them, at the base */
   for (unsigned i = 0; i < s->nlazy; i++)
-    s->lazy_depth[i] = s->lazy_depth[i] && s->lazy_depth[i] <= depth + 1;
+    s->lazy_depth[i] = s->lazy_depth[i] ? 1 : 0;
   mc_solver_release(z, s);
   s->s = fresh;
   s->spent = false;

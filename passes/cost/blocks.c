@@ -31,7 +31,10 @@ static int join(int a, int b) {
   return UNKNOWN;
 }
 
+/* 1: e >= 0, -1: e <= 0, 0: neither known (or e not built) */
 static int sign_of(const mc_expr *e) {
+  if (!e)
+    return 0;
   return e->range.lo >= 0 ? 1 : e->range.hi <= 0 ? -1 : 0;
 }
 
@@ -69,10 +72,10 @@ static const mc_expr *part_with(mc_sym *s, const mc_expr *t, int64_t c, const mc
     return cost_mentions(t, a) ? t : NULL; /* a term without a: no direction */
   const mc_expr *part = NULL;
   for (unsigned j = 0; j < t->nops && *coef; j++) {
-    if (cost_mentions(t->ops[j], a))
-      part = part ? mc_expr_mul(s, part, t->ops[j], 0) : t->ops[j];
-    else
+    if (!cost_mentions(t->ops[j], a))
       *coef = mc_expr_mul(s, *coef, cost_wide(s, t->ops[j]), 0);
+    else if (!(part = part ? mc_expr_mul(s, part, t->ops[j], 0) : t->ops[j]))
+      *coef = NULL; /* not built: no direction */
   }
   return part;
 }
@@ -114,6 +117,8 @@ static int grouped_direction(mc_sym *s, const mc_expr *e, const mc_atom *a) {
 /* +1: e does not decrease as atom a grows (a comparison: it turns from
  * false to true), -1: it does not increase, 0: it does not mention a. */
 static int direction(mc_sym *s, const mc_expr *e, const mc_atom *a) {
+  if (!e)
+    return UNKNOWN; /* not built */
   if (!cost_mentions(e, a))
     return 0;
   int d = 0;
@@ -481,6 +486,8 @@ static const mc_expr *over_atom(mc_sym *s, const mc_expr *e, const mc_expr *b,
       v = mc_expr_select(s, mc_expr_cmp(s, MC_CMP_ULT, mc_expr_const(s, g->width, x), g), v,
                          mc_expr_const(s, v->width, 0));
     most = most ? cost_max(s, most, v) : v;
+    if (!most)
+      return NULL;
   }
   return most;
 }

@@ -132,7 +132,8 @@ bool cost_same_uniform_part(const cost_lin *a, const cost_lin *b);
  * constant): 1 when a >= b for every Q, -1 when b >= a, else 0. */
 int cost_step_compare(const mc_expr *a, const mc_expr *b);
 
-/* max(a, b) of two costs, simplified where one is provably the larger. */
+/* max(a, b) of two costs, simplified where one is provably the larger;
+ * NULL where either is NULL (a cost not built: the expressions ran out). */
 const mc_expr *cost_max(mc_sym *s, const mc_expr *a, const mc_expr *b);
 
 /* e with its maxima (at the top and in selects' sides) folded again by

@@ -211,6 +211,8 @@ static unsigned max_operands(const mc_expr *e, const mc_expr **out, unsigned n) 
 }
 
 const mc_expr *cost_max(mc_sym *s, const mc_expr *a, const mc_expr *b) {
+  if (!a || !b)
+    return NULL;
   const mc_expr *ops[MAX_MAX_OPERANDS];
   unsigned n = max_operands(a, ops, 0), m = n;
   if (n > MAX_MAX_OPERANDS || (m = max_operands(b, ops, n)) > MAX_MAX_OPERANDS)

@@ -332,39 +332,90 @@ static void test_linear_block(const mc_expr *const L[2]) {
     }
 }
 
-static void test_blocks(void) {
-  const mc_expr *L[2] = {mc_sym_loop_var(S, NULL, "blockId.xy", 32, false),
-                         mc_sym_loop_var(S, NULL, "blockId.xyz", 32, false)};
-  test_linear_block(L);
-  const mc_expr *bx = mc_sym_builtin(S, MC_ATOM_BID, 0), *gx = mc_sym_builtin(S, MC_ATOM_GDIM, 0);
-  const mc_expr *n32 = mc_sym_param(S, 5, "n", 32, true, NULL);
-  const mc_expr *c32 = mc_expr_const(S, 32, 3);
+/* Costs over blockIdx.x, gridDim.x and a parameter n, each with the block
+ * ids' loop variables of cost_max_over_blocks. */
+typedef struct {
+  const mc_expr *L[2], *bx, *gx, *n, *cases[4];
+} block_cases;
+
+static block_cases make_block_cases(void) {
+  block_cases c = {0};
+  c.L[0] = mc_sym_loop_var(S, NULL, "blockId.xy", 32, false);
+  c.L[1] = mc_sym_loop_var(S, NULL, "blockId.xyz", 32, false);
+  c.bx = mc_sym_builtin(S, MC_ATOM_BID, 0);
+  c.gx = mc_sym_builtin(S, MC_ATOM_GDIM, 0);
+  c.n = mc_sym_param(S, 5, "n", 32, true, NULL);
+  const mc_expr *bx = c.bx, *c32 = mc_expr_const(S, 32, 3);
   /* monotone: lanes below n (vectorAdd's bounds check) */
-  const mc_expr *below = mc_expr_select(
-      S, mc_expr_cmp(S, MC_CMP_SLT, mc_expr_add(S, mc_expr_mul(S, mc_expr_const(S, 32, 256), bx, 0), c32, 0), n32),
+  c.cases[0] = mc_expr_select(
+      S, mc_expr_cmp(S, MC_CMP_SLT, mc_expr_add(S, mc_expr_mul(S, mc_expr_const(S, 32, 256), bx, 0), c32, 0), c.n),
       c64(4), c64(1));
   /* periodic: even blocks only, and block 1 */
-  const mc_expr *even = mc_expr_select(
+  c.cases[1] = mc_expr_select(
       S, mc_expr_cmp(S, MC_CMP_EQ, mc_expr_binary(S, MC_EXPR_UREM, bx, mc_expr_const(S, 32, 2), 0),
                      mc_expr_const(S, 32, 0)), c64(7), c64(2));
-  const mc_expr *one = mc_expr_select(S, mc_expr_cmp(S, MC_CMP_EQ, bx, mc_expr_const(S, 32, 1)),
-                                      c64(9), c64(0));
-  const mc_expr *cases[] = {below, even, one, mc_expr_add(S, even, one, 0)};
-  for (unsigned i = 0; i < 4; i++) {
-    const mc_expr *m = cost_max_over_blocks(S, cases[i], L);
-    CHECK(m && !cost_mentions(m, bx->atom));
-    for (int64_t g = 1; m && g < 7; g++)
-      for (int64_t nv = -300; nv < 2000; nv += 97) {
-        int64_t want = 0, got, t;
-        values v = {gx->atom, n32->atom, g, nv};
-        for (int64_t b = 0; b < g; b++) {
-          values vb = {bx->atom, n32->atom, b, nv};
-          CHECK(mc_expr_is_const(mc_expr_subst(S, cases[i], put, &vb), &t));
-          want = t > want ? t : want;
-        }
-        CHECK(mc_expr_is_const(mc_expr_subst(S, m, put, &v), &got) && got == want);
+  c.cases[2] = mc_expr_select(S, mc_expr_cmp(S, MC_CMP_EQ, bx, mc_expr_const(S, 32, 1)),
+                              c64(9), c64(0));
+  c.cases[3] = mc_expr_add(S, c.cases[1], c.cases[2], 0);
+  return c;
+}
+
+/* Is m, free of blockIdx.x, the largest value of case i over the blocks of
+ * grids of 1 to 6 blocks, for n from -300 to 2000? */
+static bool max_is_right(const block_cases *c, unsigned i, const mc_expr *m) {
+  if (!m || cost_mentions(m, c->bx->atom))
+    return false;
+  for (int64_t g = 1; g < 7; g++)
+    for (int64_t nv = -300; nv < 2000; nv += 97) {
+      int64_t want = 0, got, t;
+      values v = {c->gx->atom, c->n->atom, g, nv};
+      for (int64_t b = 0; b < g; b++) {
+        values vb = {c->bx->atom, c->n->atom, b, nv};
+        if (!mc_expr_is_const(mc_expr_subst(S, c->cases[i], put, &vb), &t))
+          return false;
+        want = t > want ? t : want;
       }
+      if (!mc_expr_is_const(mc_expr_subst(S, m, put, &v), &got) || got != want)
+        return false;
+    }
+  return true;
+}
+
+static void test_blocks(void) {
+  block_cases c = make_block_cases();
+  test_linear_block(c.L);
+  for (unsigned i = 0; i < 4; i++)
+    CHECK(max_is_right(&c, i, cost_max_over_blocks(S, c.cases[i], c.L)));
+}
+
+/* The arena refusing its next chunk wherever the maximisation is (the
+ * step budget spent): no answer, or the right one, never a crash. */
+static void test_blocks_out_of_memory(void) {
+  mc_sym *outer = S;
+  unsigned answered = 0, refused = 0;
+  for (size_t room = 0; room < 16 * 1024; room += 40) {
+    mc_arena *a = mc_arena_new();
+    S = mc_sym_new(a, NULL);
+    block_cases c = make_block_cases();
+    mc_alloc(a, room); /* the chunk ends elsewhere in each round */
+    mc_budget spent = {.left = 0};
+    mc_arena_set_budget(a, &spent);
+    const mc_expr *m[4];
+    for (unsigned i = 0; i < 4; i++)
+      m[i] = cost_max_over_blocks(S, c.cases[i], c.L);
+    mc_arena_set_budget(a, NULL);
+    for (unsigned i = 0; i < 4; i++) {
+      if (m[i]) {
+        answered++;
+        CHECK(max_is_right(&c, i, m[i]));
+      } else {
+        refused++;
+      }
+    }
+    mc_arena_free(a);
   }
+  CHECK(answered && refused);
+  S = outer;
 }
 
 /* ---- Z3: the largest value over the facts ---------------------------- */
@@ -403,6 +454,7 @@ int main(void) {
   test_symbolic();
   test_lane_normal();
   test_blocks();
+  test_blocks_out_of_memory();
   test_solver();
   mc_arena_free(A);
   return check_report("cost");

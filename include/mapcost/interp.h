@@ -83,6 +83,10 @@ typedef struct {
    * tests compare static protocols with. */
   void (*trace)(void *user, const mc_access_event *e);
   void *trace_user;
+  /* Both set: only these two instructions' accesses are checked for races
+   * (a witness's replay: another access to the same byte in between cannot
+   * hide the pair). NULL: every access. */
+  LLVMValueRef watch[2];
 } mc_run_config;
 
 /* "NAME=SIZE[:INIT]" with INIT one of zero, seq, rand, or an integer. */

@@ -2,8 +2,10 @@
  *
  * The witness's launch (block and grid dimensions) and parameter values go
  * to mc_run_kernel, threads one at a time (the interleaving semantics);
- * arrays get room enough. The race stays confirmed when the run observes a
- * race between the same two instructions on the same array.
+ * arrays get room enough. Only the two instructions' accesses go to the
+ * shadow: it keeps one write per byte, and another write to the byte in
+ * between would hide the pair. The race stays confirmed when the run
+ * observes a race between the same two instructions on the same array.
  */
 #include "replay.h"
 
@@ -41,6 +43,8 @@ bool mc_drf_replay(mc_arena *a, const mc_lockstep *ls, const mc_options *o,
   c->shared_bytes = 48 * 1024;
   c->lanes = 1;
   c->seed = 1;
+  c->watch[0] = race->first.inst;
+  c->watch[1] = race->second.inst;
   mc_run_result *res = mc_run_kernel(a, ls, ro, c);
   if (!res || !res->ok)
     return false;

@@ -174,6 +174,9 @@ void shadow_access(interp *in, thread *t, uint64_t ptr, uint64_t n,
   }
   if (o->space == OBJ_LOCAL || o->space == OBJ_CONSTANT)
     return;
+  LLVMValueRef x = in->insts[inst].inst;
+  if (in->c->watch[0] && x != in->c->watch[0] && x != in->c->watch[1])
+    return;
   acc now = {.stamp = in->stamp, .inst = inst + 1, .thread = (uint16_t)t->linear,
              .epoch = t->epoch,
              .atomic = kind == MC_ACCESS_ATOMIC ? (uint8_t)(1 + scope) : 0};

@@ -396,12 +396,20 @@ static Z3_lbool at_launch(drf_run *r, const mc_site *sa, const mc_site *const *s
  * query asked again with the distributivity lemmas, which prove more
  * arrays race free, and its model's launch tried (unknown there stays
  * unknown); then the exact query decides at any launch. Every race is a
- * model of the exact query. */
+ * model of the exact query. An OFFSETS query stops at the abstract model:
+ * it only drops a candidate (no model) or keeps it for the race query. */
 static Z3_lbool ask(drf_run *r, const mc_site *sa, const mc_site *const *sb,
                     unsigned nb, bool grid, query *q) {
   query first = *q;
   Z3_lbool res = ask_once(r, sa, sb, nb, grid, ABSTRACT, NULL, &first);
   bool final = false;
+  if (res == Z3_L_TRUE && q->what == OFFSETS) {
+    /* it only keeps a candidate or drops it: kept, the race query decides */
+    r->d.abs = NULL;
+    r->d.ints = false;
+    *q = first;
+    return res;
+  }
   if (res == Z3_L_TRUE && r->d.ints) {
     Z3_lbool at = at_launch(r, sa, sb, nb, grid, &first, q, &final);
     if (final)

@@ -811,6 +811,44 @@ static mc_race_site race_site(const mc_kernel *k, const mc_access *x) {
                         x->line ? k->file : NULL, x->line, x->column};
 }
 
+/* The loop whose exit iteration ($end) e mentions first: the queries take
+ * it as any iteration (intervals.c), so a value after the loop as any of
+ * its iterations' values. */
+typedef struct {
+  const mc_protocol *p;
+  const mc_ploop *loop;
+} exit_finder;
+
+static bool find_exit(void *data, const mc_atom *a) {
+  exit_finder *f = data;
+  for (unsigned i = 0; i < f->p->nloops && !f->loop; i++)
+    if (f->p->loops[i].exit && f->p->loops[i].exit->atom == a)
+      f->loop = &f->p->loops[i];
+  return !f->loop;
+}
+
+/* Why an access's offset, guard or loops depend on a value after a loop,
+ * in words; NULL when none does. */
+static const char *after_loop(drf_run *r, const mc_site *site) {
+  exit_finder f = {r->d.p, NULL};
+  mc_expr_atoms(site->node->access->offset, find_exit, &f);
+  for (const mc_site *s = site; s && !f.loop; s = s->loop) {
+    mc_expr_atoms(s->node->guard, find_exit, &f);
+    const mc_ploop *l = s == site ? NULL : s->node->loop;
+    mc_expr_atoms(l ? l->stay : NULL, find_exit, &f);
+    for (unsigned i = 0; l && i < l->nvars && !f.loop; i++) {
+      mc_expr_atoms(l->vars[i].init, find_exit, &f);
+      mc_expr_atoms(l->vars[i].closed, find_exit, &f);
+    }
+  }
+  if (!f.loop)
+    return NULL;
+  if (!f.loop->line)
+    return "the value a loop leaves is taken as that of any iteration";
+  return mc_sprintf(r->d.a, "the value the loop at line %u leaves is taken as that of any "
+                            "iteration", f.loop->line);
+}
+
 /* What the race depends on that the protocol approximates, in words. */
 static const char *approximations(drf_run *r, const mc_site *sa,
                                   const mc_site *sb, const query *q) {
@@ -818,8 +856,8 @@ static const char *approximations(drf_run *r, const mc_site *sa,
   unsigned n = 0;
   const mc_site *s[2] = {sa, sb};
   for (int t = 0; t < 2; t++) {
-    const char *w[2] = {s[t]->node->approx, s[t]->node->guard_approx};
-    for (int i = 0; i < 2; i++) {
+    const char *w[3] = {s[t]->node->approx, s[t]->node->guard_approx, after_loop(r, s[t])};
+    for (int i = 0; i < 3; i++) {
       bool seen = !w[i];
       for (unsigned j = 0; j < n && !seen; j++)
         seen = !strcmp(why[j], w[i]);

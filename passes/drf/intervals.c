@@ -279,6 +279,49 @@ static Z3_ast later_value(mc_env *f, const mc_loop_var *v) {
              : NULL;
 }
 
+/* The iteration a thread left loop l in, evaluated in env e (after the
+ * loop). Where the lock-step form finds l's exit grid- or block-uniform,
+ * the threads that run it together leave it together: a function, shared
+ * by the two threads of a query, of the iterations of the loops around l
+ * (and of the block); then `while (s < blockDim.x) s *= 2;` leaves one s
+ * in every thread. Else any iteration, each thread its own. */
+static Z3_ast exit_iteration(mc_env *e, const mc_ploop *l, const mc_atom *a) {
+  mc_drf_ctx *d = e->d;
+  Z3_context z = d->z;
+  if (l->uniformity != MC_UNIFORM_GRID && l->uniformity != MC_UNIFORM_BLOCK)
+    return fresh(d, a->name, a->width, a->is_signed);
+  const mc_site *site = NULL;
+  for (unsigned i = 0; i < d->nsites && !site; i++)
+    if (d->sites[i].node->kind == MC_PN_LOOP && d->sites[i].node->loop == l)
+      site = &d->sites[i];
+  if (!site)
+    return fresh(d, a->name, a->width, a->is_signed);
+  /* the environments of the loops around l, innermost first */
+  Z3_ast args[MC_DRF_MAX_DEPTH + 3];
+  Z3_sort sorts[MC_DRF_MAX_DEPTH + 3];
+  unsigned n = 0;
+  for (const mc_site *around = site->loop; around; around = around->loop) {
+    const mc_env *f = e;
+    while (f && f->loop != around)
+      f = f->parent;
+    if (!f || n == MC_DRF_MAX_DEPTH)
+      return fresh(d, a->name, a->width, a->is_signed);
+    args[n++] = f->k;
+  }
+  for (unsigned i = 0; l->uniformity == MC_UNIFORM_BLOCK && i < 3; i++)
+    args[n++] = d->bid[e->thread][i];
+  for (unsigned i = 0; i < n; i++)
+    sorts[i] = Z3_get_sort(z, args[i]);
+  char name[96];
+  snprintf(name, sizeof name, "%s.uniform#%d", a->name, a->index);
+  Z3_func_decl end = Z3_mk_func_decl(z, Z3_mk_string_symbol(z, name), n, sorts,
+                                     d->ints ? Z3_mk_int_sort(z) : Z3_mk_bv_sort(z, a->width));
+  d->functions = true;
+  Z3_ast value = Z3_mk_app(z, end, n, args);
+  return mc_drf_side(d, mc_num_in_type(z, d->ints, value, a->width, a->is_signed)) ? value
+                                                                                   : NULL;
+}
+
 /* The value of loop variable v of env f's loop in f's iteration. Under the
  * no-wrap assumption its closed form does not wrap in the iterations a
  * thread runs (its steps do not); without it, a variable stepped by
@@ -357,6 +400,10 @@ static Z3_ast atom_value(void *data, const mc_atom *a) {
           break;
         }
     }
+    for (unsigned i = 0; !v && i < d->p->nloops; i++)
+      if (d->p->loops[i].exit && d->p->loops[i].exit->atom == a &&
+          !(v = exit_iteration(e, &d->p->loops[i], a)))
+        return NULL;
     if (!v)
       v = fresh(d, a->name, a->width, a->is_signed);
     break;

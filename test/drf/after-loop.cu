@@ -1,21 +1,21 @@
-// A value a loop leaves behind depends on its last iteration, which the
-// race queries take as any iteration: a race whose offset depends on such
-// a value is `possible`, naming the loop, never `confirmed`. In `leaves`
-// the power of two above blockDim.x is the same in every thread, so the
-// threads of a block write distinct cells and the block race is a false
-// alarm; the grid race (thread 0 of every block writes a[10]) is real. A
-// race that does not depend on the value stays `confirmed`.
+// Values a loop leaves behind: the variable at the loop's exit iteration.
+// The race queries take that iteration as any iteration, so a race whose
+// offset depends on such a value is `possible`, naming the loop, never
+// `confirmed`. Where the lock-step form finds the loop's exit uniform
+// (block- or grid-), the two threads of a query leave it in the same
+// iteration: the power of two above blockDim.x is the same in every thread.
 //
 // RUN: %rc %mapcost --format=json %s | FileCheck %s
 #include <mapcost.h>
 
+// Threads of a block write distinct cells (s is the same in all of them);
+// thread 0 of every block writes a[10], a grid race that depends on s.
 // CHECK:      "name": "leaves"
-// CHECK:      "certainty": "possible",
-// CHECK-NEXT: "scope": "block",
-// CHECK:      "approximated": "the value the loop at line [[#@LINE+6]] leaves is taken as that of any iteration"
+// CHECK-NOT:  "scope": "block"
 // CHECK:      "certainty": "possible",
 // CHECK-NEXT: "scope": "grid",
-// CHECK:      "approximated": "the value the loop at line [[#@LINE+3]] leaves is taken as that of any iteration"
+// CHECK:      "approximated": "the value the loop at line [[#@LINE+4]] leaves is taken as that of any iteration"
+// CHECK-NOT:  "scope": "block"
 __global__ void leaves(int *a) {
   unsigned s = 1;
   while (s < blockDim.x)
@@ -23,13 +23,46 @@ __global__ void leaves(int *a) {
   a[threadIdx.x * s + 10] = 0;
 }
 
+// A tree reduction for any block size, from the power of two above it.
+// CHECK:      "name": "reduce_any",
+// CHECK:      "verdict": "drf",
+// CHECK-NEXT: "checked": {
+__global__ void reduce_any(const float *g, float *out) {
+  extern __shared__ float sdata[];
+  unsigned tid = threadIdx.x;
+  sdata[tid] = g[blockIdx.x * blockDim.x + tid];
+  __syncthreads();
+  unsigned s = 1;
+  while (s < blockDim.x)
+    s <<= 1;
+  for (unsigned k = s / 2; k > 0; k >>= 1) {
+    if (tid < k && tid + k < blockDim.x)
+      sdata[tid] += sdata[tid + k];
+    __syncthreads();
+  }
+  if (tid == 0)
+    out[blockIdx.x] = sdata[0];
+}
+
+// The power of two above threadIdx.x: each thread leaves the loop in an
+// iteration of its own, and threads 2 and 3 both write a[4].
+// CHECK:      "name": "own"
+// CHECK:      "certainty": "possible",
+// CHECK-NEXT: "scope": "block",
+// CHECK:      "approximated": "the value the loop at line [[#@LINE+4]] leaves is taken as that of any iteration"
+__global__ void own(int *a) {
+  __mapcost_requires(gridDim.x == 1);
+  unsigned s = 1;
+  while (s <= threadIdx.x)
+    s *= 2;
+  a[s] = 0;
+}
+
+// A race that does not depend on the value stays confirmed.
 // CHECK:      "name": "stores"
 // CHECK-NOT:  "possible"
 // CHECK:      "certainty": "confirmed",
 // CHECK-NEXT: "scope": "block",
-// CHECK-NOT:  "possible"
-// CHECK:      "certainty": "confirmed",
-// CHECK-NEXT: "scope": "grid",
 // CHECK-NOT:  "possible"
 // CHECK:      exit status 1
 __global__ void stores(int *a) {

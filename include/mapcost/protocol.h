@@ -194,6 +194,9 @@ mc_protocol *mc_protocol_build(mc_arena *a, const mc_kernel *k,
  * Opaque nodes and accesses of unknown base touch every region. */
 bool mc_pnode_touches(const mc_pnode *n, int region);
 
+/* The loop whose exit iteration (mc_ploop.exit) is atom a; NULL when none. */
+const mc_ploop *mc_protocol_exit_loop(const mc_protocol *p, const mc_atom *a);
+
 /* Is the protocol exact for `region`? When not, *why (may be NULL) is the
  * first approximation found, in words. */
 bool mc_protocol_exact(const mc_protocol *p, int region, const char **why);

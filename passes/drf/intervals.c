@@ -400,12 +400,10 @@ static Z3_ast atom_value(void *data, const mc_atom *a) {
           break;
         }
     }
-    for (unsigned i = 0; !v && i < d->p->nloops; i++)
-      if (d->p->loops[i].exit && d->p->loops[i].exit->atom == a &&
-          !(v = exit_iteration(e, &d->p->loops[i], a)))
-        return NULL;
-    if (!v)
-      v = fresh(d, a->name, a->width, a->is_signed);
+    if (!v) {
+      const mc_ploop *l = mc_protocol_exit_loop(d->p, a);
+      v = l ? exit_iteration(e, l, a) : fresh(d, a->name, a->width, a->is_signed);
+    }
     break;
   case MC_ATOM_UNKNOWN: v = fresh(d, a->name, a->width, a->is_signed); break;
   }

@@ -811,9 +811,9 @@ static mc_race_site race_site(const mc_kernel *k, const mc_access *x) {
                         x->line ? k->file : NULL, x->line, x->column};
 }
 
-/* The loop whose exit iteration ($end) e mentions first: the queries take
- * it as any iteration (intervals.c), so a value after the loop as any of
- * its iterations' values. */
+/* The first loop whose exit iteration ($end) an expression mentions: the
+ * queries take it as any iteration (intervals.c), so a value after the
+ * loop as any of its iterations' values. */
 typedef struct {
   const mc_protocol *p;
   const mc_ploop *loop;
@@ -821,9 +821,7 @@ typedef struct {
 
 static bool find_exit(void *data, const mc_atom *a) {
   exit_finder *f = data;
-  for (unsigned i = 0; i < f->p->nloops && !f->loop; i++)
-    if (f->p->loops[i].exit && f->p->loops[i].exit->atom == a)
-      f->loop = &f->p->loops[i];
+  f->loop = mc_protocol_exit_loop(f->p, a);
   return !f->loop;
 }
 

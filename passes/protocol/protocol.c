@@ -289,6 +289,13 @@ bool mc_pnode_touches(const mc_pnode *n, int region) {
   }
 }
 
+const mc_ploop *mc_protocol_exit_loop(const mc_protocol *p, const mc_atom *a) {
+  for (unsigned i = 0; i < p->nloops; i++)
+    if (p->loops[i].exit && p->loops[i].exit->atom == a)
+      return &p->loops[i];
+  return NULL;
+}
+
 /* Does n run a block barrier (its barrier intervals matter to every
  * array)? */
 static bool synchronizes(const mc_pnode *n) {

@@ -5,7 +5,7 @@
  * arrays get room enough. Only the two instructions' accesses go to the
  * shadow: it keeps one write per byte, and another write to the byte in
  * between would hide the pair. The race stays confirmed when the run
- * observes a race between the same two instructions on the same array.
+ * observes a race between the same two instructions in the same memory.
  */
 #include "replay.h"
 
@@ -49,10 +49,14 @@ bool mc_drf_replay(mc_arena *a, const mc_lockstep *ls, const mc_options *o,
   if (!res || !res->ok)
     return false;
   *ran = true;
+  /* the arrays of one region (every extern __shared__ array) are one
+   * object there, named by one of them */
+  const mc_array *arrays = ls->kernel->arrays;
   for (unsigned i = 0; i < res->nraces; i++) {
     const mc_observed_race *r = &res->races[i];
     LLVMValueRef x = r->first.inst, y = r->second.inst;
-    if (r->array == array && r->grid == race->grid &&
+    if (r->array >= 0 && arrays[r->array].region == arrays[array].region &&
+        r->grid == race->grid &&
         ((x == race->first.inst && y == race->second.inst) ||
          (y == race->first.inst && x == race->second.inst)))
       return true;

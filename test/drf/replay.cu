@@ -1,8 +1,8 @@
 // A race's witness is replayed by the interpreter (threads one at a time),
 // and the race stays `confirmed` when the run observes the same two
 // instructions racing. The replay checks those two instructions only: in
-// each kernel below the thread that makes one access of the pair writes the
-// same cell again in between, and the interpreter's shadow keeps one write
+// the first two kernels the thread that makes one access of the pair writes
+// the same cell again in between, and the interpreter's shadow keeps one write
 // per byte, so a replay that checked every access would report another
 // pair and leave these races `possible`.
 //
@@ -41,4 +41,20 @@ __global__ void shifted(float *a, int n) {
   a[threadIdx.x + 1] = 2.0f;
   a[threadIdx.x + n] = 3.0f;
   a[threadIdx.x] = 4.0f;
+}
+
+// Every extern __shared__ array is the one dynamic buffer, which the
+// interpreter names by one of them: the race reported on the other is
+// observed all the same (here without a barrier between the writes of
+// ibuf and the overlapping writes of fbuf).
+// CHECK-LABEL: kernel two_buffers
+// CHECK:      race on ibuf (shared, block scope): write-write, confirmed
+// CHECK:      race on fbuf (shared, block scope): write-write, confirmed
+// CHECK-NOT:  possible
+__global__ void two_buffers(int *data, int n) {
+  extern __shared__ int ibuf[];
+  extern __shared__ float fbuf[];
+  ibuf[threadIdx.x] = data[threadIdx.x];
+  fbuf[threadIdx.x + n] = (float)ibuf[threadIdx.x];
+  data[threadIdx.x] = (int)fbuf[threadIdx.x];
 }

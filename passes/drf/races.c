@@ -104,13 +104,24 @@ typedef struct {
   question what;
 } query;
 
-/* [oa, oa + sa) and [ob, ob + sb) overlap. */
+/* Does an access of size s touch a byte? A memset or memcpy of 0 bytes
+ * touches none. (Over the integers a size below 0, whose bits would be a
+ * huge unsigned size, counts as touching some.) */
+static Z3_ast nonempty(Z3_context z, Z3_ast s) {
+  return Z3_mk_not(z, Z3_mk_eq(z, s, Z3_mk_int(z, 0, Z3_get_sort(z, s))));
+}
+
+/* [oa, oa + sa) and [ob, ob + sb) overlap: one starts inside the other,
+ * which is not empty. */
 static Z3_ast overlap(Z3_context z, bool ints, Z3_ast oa, Z3_ast sa, Z3_ast ob, Z3_ast sb) {
-  if (ints)
-    return mc_z3_or2(z, mc_z3_and2(z, Z3_mk_le(z, oa, ob), Z3_mk_lt(z, ob, mc_num_add(z, true, oa, sa))),
-                     mc_z3_and2(z, Z3_mk_le(z, ob, oa), Z3_mk_lt(z, oa, mc_num_add(z, true, ob, sb))));
-  return mc_z3_or2(z, Z3_mk_bvult(z, Z3_mk_bvsub(z, ob, oa), sa),
-                   Z3_mk_bvult(z, Z3_mk_bvsub(z, oa, ob), sb));
+  Z3_ast b_in_a = ints ? mc_z3_and2(z, Z3_mk_le(z, oa, ob),
+                                    Z3_mk_lt(z, ob, mc_num_add(z, true, oa, sa)))
+                       : Z3_mk_bvult(z, Z3_mk_bvsub(z, ob, oa), sa);
+  Z3_ast a_in_b = ints ? mc_z3_and2(z, Z3_mk_le(z, ob, oa),
+                                    Z3_mk_lt(z, oa, mc_num_add(z, true, ob, sb)))
+                       : Z3_mk_bvult(z, Z3_mk_bvsub(z, oa, ob), sb);
+  return mc_z3_or2(z, mc_z3_and2(z, b_in_a, nonempty(z, sb)),
+                   mc_z3_and2(z, a_in_b, nonempty(z, sa)));
 }
 
 static Z3_ast differ(Z3_context z, Z3_ast a[3], Z3_ast b[3]) {

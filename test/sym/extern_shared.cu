@@ -8,6 +8,13 @@
 // RUN: %opt -load-pass-plugin=%plugin -passes='print<mapcost-sym>' -disable-output %t.O2.ll > %t.O2.txt 2>&1
 // RUN: FileCheck %s < %t.O0.txt
 // RUN: diff %t.O0.txt %t.O2.txt
+// A race on fbuf is observed by the witness's replay in the one buffer,
+// which the interpreter names ibuf (test/drf/replay.cu):
+// RUN: %opt -load-pass-plugin=%plugin -passes=mapcost -disable-output -mapcost-only-intra-group \
+// RUN:   -pass-remarks-missed=mapcost %t.O2.ll 2>&1 | FileCheck --check-prefix=REPLAY %s
+// REPLAY-NOT: possible data race {{.*}}'two_buffers'
+// REPLAY: remark: {{.*}}: data race on shared array 'fbuf' in kernel 'two_buffers'
+// REPLAY-NOT: possible data race {{.*}}'two_buffers'
 
 // CHECK: mapcost sym of {{.*}}extern_shared.cu
 

@@ -246,48 +246,60 @@ static Z3_ast alternating(mc_env *f, const mc_loop_var *v, Z3_ast init) {
   return Z3_mk_ite(z, odd, other, init);
 }
 
-/* v in an iteration k > 0 without a closed form. A variable the lock-step
- * form finds grid- or block-uniform has one value in every thread of the
- * grid (of a block) at one instance of its loops: a function, shared by the
- * two threads of a query, of the iteration of each loop around it (and of
- * the block). Any other is any value. */
-static Z3_ast later_value(mc_env *f, const mc_loop_var *v) {
-  mc_drf_ctx *d = f->d;
+/* A value that is one in every thread of the grid (u: MC_UNIFORM_GRID) or
+ * of a block (MC_UNIFORM_BLOCK) at one instance of the loops around it, of
+ * atom a's type: a function `name`, shared by the two threads of a query,
+ * of those loops' iterations ks[0..nk) (nk <= MC_DRF_MAX_DEPTH) and of
+ * thread's block. */
+static Z3_ast uniform_value(mc_drf_ctx *d, int thread, const char *name, mc_uniformity u,
+                            const Z3_ast *ks, unsigned nk, const mc_atom *a) {
   Z3_context z = d->z;
-  mc_uniformity u = v->atom->value ? mc_ls_uniformity(d->p->ls, v->atom->value)
-                                   : MC_DIVERGENT;
-  if (u != MC_UNIFORM_GRID && u != MC_UNIFORM_BLOCK)
-    return fresh(d, v->atom->name, v->atom->width, v->atom->is_signed);
   Z3_ast args[MC_DRF_MAX_DEPTH + 3];
   Z3_sort sorts[MC_DRF_MAX_DEPTH + 3];
   unsigned n = 0;
-  for (mc_env *g = f; g && g->loop && n < MC_DRF_MAX_DEPTH; g = g->parent)
-    args[n++] = g->k;
+  for (unsigned i = 0; i < nk; i++)
+    args[n++] = ks[i];
   for (unsigned i = 0; u == MC_UNIFORM_BLOCK && i < 3; i++)
-    args[n++] = d->bid[f->thread][i];
+    args[n++] = d->bid[thread][i];
   for (unsigned i = 0; i < n; i++)
     sorts[i] = Z3_get_sort(z, args[i]);
-  char name[96];
-  snprintf(name, sizeof name, "%s.later#%d", v->atom->name, v->atom->index);
-  Z3_func_decl later = Z3_mk_func_decl(
-      z, Z3_mk_string_symbol(z, name), n, sorts,
-      d->ints ? Z3_mk_int_sort(z) : Z3_mk_bv_sort(z, v->atom->width));
+  Z3_func_decl f = Z3_mk_func_decl(z, Z3_mk_string_symbol(z, name), n, sorts,
+                                   d->ints ? Z3_mk_int_sort(z) : Z3_mk_bv_sort(z, a->width));
   d->functions = true;
-  Z3_ast value = Z3_mk_app(z, later, n, args);
-  return mc_drf_side(d, mc_num_in_type(z, d->ints, value, v->atom->width, v->atom->is_signed))
-             ? value
-             : NULL;
+  Z3_ast value = Z3_mk_app(z, f, n, args);
+  return mc_drf_side(d, mc_num_in_type(z, d->ints, value, a->width, a->is_signed)) ? value
+                                                                                   : NULL;
 }
 
-/* The iteration a thread left loop l in, evaluated in env e (after the
- * loop). Where the lock-step form finds l's exit grid- or block-uniform,
- * the threads that run it together leave it together: a function, shared
- * by the two threads of a query, of the iterations of the loops around l
- * (and of the block); then `while (s < blockDim.x) s *= 2;` leaves one s
- * in every thread. Else any iteration, each thread its own. */
+/* v in an iteration k > 0 without a closed form. A variable the lock-step
+ * form finds grid- or block-uniform has one value in every thread of the
+ * grid (of a block) at one instance of its loops: a function of the
+ * iteration of each loop around it (and of the block). Any other is any
+ * value, and so is one inside more than MC_DRF_MAX_DEPTH loops. */
+static Z3_ast later_value(mc_env *f, const mc_loop_var *v) {
+  mc_drf_ctx *d = f->d;
+  const mc_atom *a = v->atom;
+  mc_uniformity u = a->value ? mc_ls_uniformity(d->p->ls, a->value) : MC_DIVERGENT;
+  Z3_ast ks[MC_DRF_MAX_DEPTH];
+  unsigned n = 0;
+  const mc_env *g = f;
+  for (; g && g->loop && n < MC_DRF_MAX_DEPTH; g = g->parent)
+    ks[n++] = g->k;
+  if ((u != MC_UNIFORM_GRID && u != MC_UNIFORM_BLOCK) || (g && g->loop))
+    return fresh(d, a->name, a->width, a->is_signed);
+  char name[96];
+  snprintf(name, sizeof name, "%s.later#%d", a->name, a->index);
+  return uniform_value(d, f->thread, name, u, ks, n, a);
+}
+
+/* The iteration a thread left loop l in (atom a, l's exit), in env e after
+ * the loop. Where the lock-step form finds l's exit grid- or
+ * block-uniform, the threads that run the loop together leave it together:
+ * one iteration for the two threads of a query at one instance of the
+ * loops around l (`while (s < blockDim.x) s *= 2;` leaves one s in every
+ * thread). Else any iteration, each thread its own. */
 static Z3_ast exit_iteration(mc_env *e, const mc_ploop *l, const mc_atom *a) {
   mc_drf_ctx *d = e->d;
-  Z3_context z = d->z;
   if (l->uniformity != MC_UNIFORM_GRID && l->uniformity != MC_UNIFORM_BLOCK)
     return fresh(d, a->name, a->width, a->is_signed);
   const mc_site *site = NULL;
@@ -296,9 +308,8 @@ static Z3_ast exit_iteration(mc_env *e, const mc_ploop *l, const mc_atom *a) {
       site = &d->sites[i];
   if (!site)
     return fresh(d, a->name, a->width, a->is_signed);
-  /* the environments of the loops around l, innermost first */
-  Z3_ast args[MC_DRF_MAX_DEPTH + 3];
-  Z3_sort sorts[MC_DRF_MAX_DEPTH + 3];
+  /* the iterations of the loops around l, innermost first */
+  Z3_ast ks[MC_DRF_MAX_DEPTH];
   unsigned n = 0;
   for (const mc_site *around = site->loop; around; around = around->loop) {
     const mc_env *f = e;
@@ -306,20 +317,11 @@ static Z3_ast exit_iteration(mc_env *e, const mc_ploop *l, const mc_atom *a) {
       f = f->parent;
     if (!f || n == MC_DRF_MAX_DEPTH)
       return fresh(d, a->name, a->width, a->is_signed);
-    args[n++] = f->k;
+    ks[n++] = f->k;
   }
-  for (unsigned i = 0; l->uniformity == MC_UNIFORM_BLOCK && i < 3; i++)
-    args[n++] = d->bid[e->thread][i];
-  for (unsigned i = 0; i < n; i++)
-    sorts[i] = Z3_get_sort(z, args[i]);
   char name[96];
   snprintf(name, sizeof name, "%s.uniform#%d", a->name, a->index);
-  Z3_func_decl end = Z3_mk_func_decl(z, Z3_mk_string_symbol(z, name), n, sorts,
-                                     d->ints ? Z3_mk_int_sort(z) : Z3_mk_bv_sort(z, a->width));
-  d->functions = true;
-  Z3_ast value = Z3_mk_app(z, end, n, args);
-  return mc_drf_side(d, mc_num_in_type(z, d->ints, value, a->width, a->is_signed)) ? value
-                                                                                   : NULL;
+  return uniform_value(d, e->thread, name, l->uniformity, ks, n, a);
 }
 
 /* The value of loop variable v of env f's loop in f's iteration. Under the

@@ -37,6 +37,15 @@ typedef struct {
   bool *unbounded;
 } cost_vec;
 
+/* A trip count Z3 maximised: each lane of a warp whose block dimensions
+ * are not fixed, and every warp, asks for the same expression. */
+struct solved {
+  const mc_expr *e; /* hash-consed: one node per expression */
+  int64_t max;
+  bool exact;
+  struct solved *next;
+};
+
 typedef struct {
   mc_arena *a;
   mc_sym *s;
@@ -45,6 +54,7 @@ typedef struct {
   unsigned ws;
   uint64_t rlimit;        /* Z3's budget per query */
   bool solver_off;        /* a maximisation ran out: Z3 is not asked again */
+  struct solved *solved;  /* the maximisations Z3 answered, newest first */
   bool concrete;          /* block dimensions fixed: lanes have thread ids */
   /* the block's linear ids (cost_impl.h), for costs that depend on the
    * block only through one; used: the program says what they are */
@@ -1035,6 +1045,24 @@ static bool body_tests_stay(walker *w, const mc_pnode *node) {
   return stay && !c.missing && cost_holds_on_prefix(w->s, stay, L->iter->atom);
 }
 
+/* cost_solver_max, asked once per expression. */
+static bool solver_max(walker *w, const mc_expr *e, int64_t *max, bool *exact) {
+  for (const struct solved *x = w->solved; x; x = x->next)
+    if (x->e == e) {
+      *max = x->max;
+      *exact = x->exact;
+      return true;
+    }
+  if (!cost_solver_max(w->a, w->s, e, w->rlimit, max, exact))
+    return false;
+  struct solved *x = mc_alloc(w->a, sizeof *x);
+  if (x) {
+    *x = (struct solved){e, *max, *exact, w->solved};
+    w->solved = x;
+  }
+  return true;
+}
+
 static const mc_expr *warp_iterations(walker *w, const mc_pnode *node, uint64_t mask,
                                       bool peeled, const char **why, const mc_expr **lasts) {
   const mc_ploop *L = node->loop;
@@ -1078,7 +1106,7 @@ static const mc_expr *warp_iterations(walker *w, const mc_pnode *node, uint64_t 
       bool exact;
       unknown = true;
       bool answer = !w->solver_off && !mc_expr_mentions(n, 1u << MC_ATOM_UNKNOWN) &&
-                    cost_solver_max(w->a, w->s, n, w->rlimit, &m, &exact);
+                    solver_max(w, n, &m, &exact);
       /* a query out of its rlimit (or of steps) would run out again: the
        * rest of the kernel bounds by intervals */
       w->solver_off |= answer && !exact;

@@ -945,8 +945,14 @@ static const mc_expr *worst_value(void *data, const mc_atom *a, int sign) {
     return sign < 0 ? mc_expr_const(w->s, a->width, 0)
                     : mc_expr_sub(w->s, mc_sym_builtin(w->s, MC_ATOM_GDIM, a->dim),
                                   mc_expr_const(w->s, a->width, 1), 0);
-  if (a->kind != MC_ATOM_TID || !w->concrete || !c->mask)
+  if (a->kind != MC_ATOM_TID || !c->mask)
     return NULL;
+  if (!w->concrete) { /* any thread of the block */
+    c->lanes = true;
+    return sign < 0 ? mc_expr_const(w->s, a->width, 0)
+                    : mc_expr_sub(w->s, mc_sym_builtin(w->s, MC_ATOM_BDIM, a->dim),
+                                  mc_expr_const(w->s, a->width, 1), 0);
+  }
   uint32_t best = 0;
   bool first = true;
   for (unsigned l = 0; l < MAX_LANES; l++)

@@ -240,6 +240,30 @@ static const mc_expr *put_values(void *data, const mc_atom *a) {
 
 /* e with each atom term replaced by what worst() gives for it, where `up`
  * says whether the result grows with e (sign: the term's direction). */
+/* The atom a leaf grows with: the leaf itself, or the one thread or block
+ * id among the factors of a product of atoms (casts of them) never
+ * negative (blockDim.x * threadIdx.y). NULL for any other leaf. */
+static const mc_atom *monotone_factor(const mc_expr *leaf) {
+  if (leaf->op == MC_EXPR_ATOM)
+    return leaf->atom;
+  if (leaf->op != MC_EXPR_MUL)
+    return NULL;
+  const mc_atom *a = NULL;
+  for (unsigned i = 0; i < leaf->nops; i++) {
+    const mc_expr *f = leaf->ops[i];
+    while ((f->op == MC_EXPR_ZEXT || f->op == MC_EXPR_SEXT) && f->ops[0]->range.lo >= 0)
+      f = f->ops[0]; /* the same value */
+    if (f->op != MC_EXPR_ATOM || f->range.lo < 0)
+      return NULL;
+    if (f->atom->kind != MC_ATOM_TID && f->atom->kind != MC_ATOM_BID)
+      continue;
+    if (a)
+      return NULL; /* two ids, or one squared */
+    a = f->atom;
+  }
+  return a;
+}
+
 static const mc_expr *worst_case(mc_sym *s, const mc_expr *e, bool up,
                                  cost_worst_fn worst, void *data) {
   cost_lin l;
@@ -247,17 +271,15 @@ static const mc_expr *worst_case(mc_sym *s, const mc_expr *e, bool up,
     return e;
   atom_values v = {.n = 0};
   for (unsigned i = 0; i < l.n; i++) {
-    const mc_expr *leaf = l.t[i].leaf;
-    if (leaf->op != MC_EXPR_ATOM)
-      continue;
-    bool alone = true; /* no other term mentions it: e is monotone in it */
+    const mc_atom *a = monotone_factor(l.t[i].leaf);
+    bool alone = a != NULL; /* no other term mentions it: e is monotone in it */
     for (unsigned j = 0; j < l.n && alone; j++)
-      alone = j == i || !cost_mentions(l.t[j].leaf, leaf->atom);
+      alone = j == i || !cost_mentions(l.t[j].leaf, a);
     if (!alone)
       continue;
-    const mc_expr *x = worst(data, leaf->atom, (l.t[i].coef > 0) == up ? 1 : -1);
+    const mc_expr *x = worst(data, a, (l.t[i].coef > 0) == up ? 1 : -1);
     if (x) {
-      v.atom[v.n] = leaf->atom;
+      v.atom[v.n] = a;
       v.value[v.n++] = x;
     }
   }

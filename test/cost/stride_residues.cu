@@ -19,6 +19,14 @@
 // RUN:   | FileCheck %s --check-prefix=ONE --implicit-check-not=UNSOUND --implicit-check-not=INEXACT
 // RUN: %python %S/Inputs/check_cost.py %s --block-dim=32,4,1 --grid-dim=3,2,2 --param n=5000 --param reps=11 \
 // RUN:   | FileCheck %s --check-prefix=CUBE --implicit-check-not=UNSOUND --implicit-check-not=INEXACT
+//
+// With the block not fixed, a grid-stride loop runs longest in thread 0
+// of block 0 (its start, `gid`, grows with threadIdx.y through
+// blockDim.x * threadIdx.y): its trip count there bounds every warp's,
+// a formula in n and the launch's dimensions, not `unbounded`.
+// RUN: %python %S/Inputs/check_cost.py %s --block-dim=32,4,1 --grid-dim=3,2,2 --param n=1000 --param reps=3 \
+// RUN:   --symbolic-block | FileCheck %s --check-prefix=SYMBOLIC --implicit-check-not=UNSOUND
+// RUN: %mapcost --no-sdk --metric=uncoalesced %s | FileCheck %s --check-prefix=STATIC
 
 __global__ void rotate(const int *in, int *out, int n) {
   int nt = blockDim.x * blockDim.y;
@@ -87,3 +95,9 @@ __global__ void window(const float *in, float *out, int reps) {
 // CUBE: kernel window: {{[0-9]+:[0-9]+}} uncoalesced out = 44 (=) measured 44 ok
 // CUBE: kernel window: {{[0-9]+:[0-9]+}} uncoalesced out = 44 (=) measured 44 ok
 // CUBE: kernel window: total uncoalesced = 141 (=) measured 141 ok
+
+// SYMBOLIC: kernel ring: {{[0-9]+:[0-9]+}} uncoalesced in = {{[0-9]+}} (<=) measured 24 ok
+// SYMBOLIC: kernel ring: {{[0-9]+:[0-9]+}} uncoalesced out = {{[0-9]+}} (<=) measured 12 ok
+// SYMBOLIC: kernel ring: total uncoalesced = {{[0-9]+}} (<=) measured 36 ok
+// STATIC-LABEL: kernel ring
+// STATIC: cost uncoalesced of in at {{.*}}: 32 * max((blockDim.y * blockDim.x * gridDim.x + n - 1) / (blockDim.y * blockDim.x * gridDim.x), 0) + 32 (upper bound)

@@ -175,41 +175,50 @@ static void add_coverage(const uint8_t *c, size_t n) {
   }
 }
 
-mc_child_status mc_drf_in_child(void (*job)(void *, mc_strbuf *), void *arg,
-                                mc_strbuf *reply) {
+void mc_drf_child_start(mc_child *c, void (*job)(void *, mc_strbuf *), void *arg) {
   int fd[2];
   fflush(NULL); /* nothing buffered is written twice if Z3 calls exit() */
-  pid_t pid = -1;
+  *c = (mc_child){.pid = -1, .fd = -1};
   if (!in_child && pipe(fd) == 0) {
     mc_z3_keep_spare();
-    pid = fork();
-    if (pid < 0) {
+    c->pid = fork();
+    if (c->pid < 0) {
       close(fd[0]);
       close(fd[1]);
     }
   }
-  if (pid < 0) { /* in a child already, or none: the job runs here */
-    job(arg, reply);
-    return (mc_child_status){MC_CHILD_DONE, 0};
+  if (c->pid < 0) { /* in a child already, or none: the job runs here */
+    job(arg, &c->here);
+    return;
   }
-  if (pid == 0) {
+  if (c->pid == 0) {
     close(fd[0]);
     child(job, arg, fd[1]);
   }
   close(fd[1]);
+  c->fd = fd[0];
+}
+
+mc_child_status mc_drf_child_finish(mc_child *c, mc_strbuf *reply) {
+  if (c->pid < 0) {
+    mc_strbuf_appendn(reply, c->here.data, c->here.len);
+    reply->oom |= c->here.oom;
+    mc_strbuf_free(&c->here);
+    return (mc_child_status){MC_CHILD_DONE, 0};
+  }
   mc_strbuf got = {0};
   char buf[1 << 14];
   for (;;) {
-    ssize_t k = read(fd[0], buf, sizeof buf);
+    ssize_t k = read(c->fd, buf, sizeof buf);
     if (k < 0 && errno == EINTR)
       continue;
     if (k <= 0)
       break;
     mc_strbuf_appendn(&got, buf, (size_t)k);
   }
-  close(fd[0]);
+  close(c->fd);
   int st = 0;
-  while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+  while (waitpid(c->pid, &st, 0) < 0 && errno == EINTR)
     ;
   mc_child_status s = {MC_CHILD_DIED, 0};
   uint64_t n = 0;
@@ -244,6 +253,13 @@ mc_child_status mc_drf_in_child(void (*job)(void *, mc_strbuf *), void *arg,
   return s;
 }
 
+mc_child_status mc_drf_in_child(void (*job)(void *, mc_strbuf *), void *arg,
+                                mc_strbuf *reply) {
+  mc_child c;
+  mc_drf_child_start(&c, job, arg);
+  return mc_drf_child_finish(&c, reply);
+}
+
 typedef struct {
   mc_arena *a;
   void (*job)(void *, mc_strbuf *);
@@ -262,15 +278,39 @@ static void spending_job(void *arg, mc_strbuf *out) {
   mc_wire_budget(out, mc_arena_budget(j->a));
 }
 
-mc_child_status mc_drf_in_child_spending(mc_arena *a, void (*job)(void *, mc_strbuf *),
-                                         void *arg, mc_strbuf *reply) {
+void mc_drf_child_start_spending(mc_child *c, mc_arena *a,
+                                 void (*job)(void *, mc_strbuf *), void *arg) {
+  mc_budget *b = mc_arena_budget(a);
   if (in_child) {
-    job(arg, reply);
-    return (mc_child_status){MC_CHILD_DONE, 0};
+    *c = (mc_child){.pid = -1, .fd = -1, .spends_here = true};
+    job(arg, &c->here);
+    return;
   }
-  spending j = {a, job, arg};
+  spending j = {a, job, arg}; /* the child's copy outlives this frame */
+  mc_drf_child_start(c, spending_job, &j);
+  /* a job that ran here has spent from the budget itself: nothing to add */
+  c->used_before = b ? b->used : 0;
+}
+
+/* What a child spent, spent here: children started from one budget
+ * spend from it together, whatever order they end in. */
+static void spend_as_child(mc_budget *b, const mc_budget *left, uint64_t used_before) {
+  uint64_t used = left->used > used_before ? left->used - used_before : 0;
+  if (used > b->left || left->spent) {
+    b->spent = true;
+    b->in = left->in;
+  } else if (used) {
+    b->in = left->in;
+  }
+  b->used += used;
+  b->left = used > b->left ? 0 : b->left - used;
+}
+
+mc_child_status mc_drf_child_finish_spending(mc_child *c, mc_arena *a, mc_strbuf *reply) {
+  if (c->spends_here)
+    return mc_drf_child_finish(c, reply);
   mc_strbuf got = {0};
-  mc_child_status s = mc_drf_in_child(spending_job, &j, &got);
+  mc_child_status s = mc_drf_child_finish(c, &got);
   if (s.end == MC_CHILD_DONE) {
     mc_wire w = {got.data, got.data + got.len, got.oom};
     uint64_t n = mc_unwire_u64(&w);
@@ -285,11 +325,18 @@ mc_child_status mc_drf_in_child_spending(mc_arena *a, void (*job)(void *, mc_str
     } else {
       mc_strbuf_appendn(reply, data, (size_t)n);
       if (b) /* the child's spending (the reply's copies here aside) */
-        *b = left;
+        spend_as_child(b, &left, c->used_before);
     }
   }
   mc_strbuf_free(&got);
   return s;
+}
+
+mc_child_status mc_drf_in_child_spending(mc_arena *a, void (*job)(void *, mc_strbuf *),
+                                         void *arg, mc_strbuf *reply) {
+  mc_child c;
+  mc_drf_child_start_spending(&c, a, job, arg);
+  return mc_drf_child_finish_spending(&c, a, reply);
 }
 
 bool mc_drf_isolated(mc_arena *a, void (*job)(void *, mc_strbuf *), void *arg,

@@ -17,8 +17,25 @@ typedef struct {
   mc_child_end end;
   int detail;
 } mc_child_status;
+/* A job started in a forked child (in this process when there can be no
+ * child, or this is one), and finished later: several run at once. */
+typedef struct {
+  int pid;             /* -1: it ran here, its reply in `here` */
+  int fd;              /* the reply's pipe */
+  mc_strbuf here;
+  bool spends_here;    /* it spent from the budget itself */
+  uint64_t used_before; /* the budget's steps used when it started */
+} mc_child;
+void mc_drf_child_start(mc_child *c, void (*job)(void *arg, mc_strbuf *out), void *arg);
+/* Waits for it and appends what the job wrote into out to reply. */
+mc_child_status mc_drf_child_finish(mc_child *c, mc_strbuf *reply);
+/* The same, and what the job spent from a's budget is spent here too:
+ * jobs started from one budget spend from it together. */
+void mc_drf_child_start_spending(mc_child *c, mc_arena *a,
+                                 void (*job)(void *arg, mc_strbuf *out), void *arg);
+mc_child_status mc_drf_child_finish_spending(mc_child *c, mc_arena *a, mc_strbuf *reply);
 /* Runs job(arg, out) in a forked child and appends what it wrote into out
- * to reply (in this process when there can be no child, or this is one). */
+ * to reply (start and finish). */
 mc_child_status mc_drf_in_child(void (*job)(void *arg, mc_strbuf *out), void *arg,
                                 mc_strbuf *reply);
 /* The same, and what the job spent from a's budget is spent here too
@@ -43,12 +60,9 @@ const char *mc_unwire_str(mc_wire *w, mc_arena *a); /* copied into a */
 /* A budget's state: what a child left of the parent's. */
 void mc_wire_budget(mc_strbuf *b, const mc_budget *budget);
 mc_budget mc_unwire_budget(mc_wire *w);
-/* What mc_drf_analyze decided (r's checked scopes, assumptions, reasons
- * and arrays) and whether it ran to the end. */
-void mc_wire_drf(mc_strbuf *b, const mc_kernel_result *r, unsigned narrays, bool ok);
-/* Reads that back into r; false when the reply is malformed. */
-bool mc_unwire_drf(mc_wire *w, mc_arena *a, mc_kernel_result *r, unsigned narrays,
-                   bool *ok);
+/* A list of races (a race job's, races.c). */
+void mc_wire_races(mc_strbuf *b, const mc_race *races, unsigned n);
+void mc_unwire_races(mc_wire *w, mc_arena *a, mc_race **races, unsigned *n);
 
 /* ---- z3expr.c: Z3 contexts and the translation of expressions --------- */
 

@@ -88,32 +88,17 @@ static void test_wire(mc_arena *a) {
       .iterations = iters, .niterations = 2, .params = params, .nparams = 1,
       .suppress_reason = "benign",
   };
-  mc_array_result arrays[2] = {{MC_VERDICT_DRF, NULL, NULL, 0},
-                               {MC_VERDICT_RACE, "why", &race, 1}};
-  mc_kernel_result r = {.checked_block = true, .nassumptions = 1, .nreasons = 2,
-                        .arrays = arrays};
-  r.assumptions[0] = "an assumption";
-  r.reasons[0] = "first";
-  r.reasons[1] = "second";
+  mc_race two[2] = {{0}, race};
   mc_strbuf wire = {0};
-  mc_wire_drf(&wire, &r, 2, true);
+  mc_wire_races(&wire, two, 2);
 
-  mc_array_result back_arrays[2];
-  memset(back_arrays, 0, sizeof back_arrays);
-  mc_kernel_result back = {.arrays = back_arrays};
-  bool ok = false;
+  mc_race *back = NULL;
+  unsigned nback = 0;
   mc_wire w = {wire.data, wire.data + wire.len, false};
-  CHECK(mc_unwire_drf(&w, a, &back, 2, &ok));
-  CHECK(ok && w.p == w.end);
-  CHECK(back.checked_block && !back.checked_grid);
-  CHECK(back.nassumptions == 1 && back.nreasons == 2);
-  CHECK_STR(back.assumptions[0], "an assumption");
-  CHECK_STR(back.reasons[1], "second");
-  CHECK(back_arrays[0].verdict == MC_VERDICT_DRF && !back_arrays[0].reason &&
-        back_arrays[0].nraces == 0);
-  CHECK(back_arrays[1].verdict == MC_VERDICT_RACE && back_arrays[1].nraces == 1);
-  CHECK_STR(back_arrays[1].reason, "why");
-  const mc_race *x = back_arrays[1].races;
+  mc_unwire_races(&w, a, &back, &nback);
+  CHECK(!w.bad && w.p == w.end && nback == 2);
+  CHECK(back && !back[0].write_write && !back[0].first.file && !back[0].approximated);
+  const mc_race *x = back ? &back[1] : NULL;
   CHECK(x && x->write_write && !x->confirmed && x->grid && x->suppressed);
   CHECK(x && x->first.inst == race.first.inst && x->second.inst == race.second.inst);
   CHECK_STR(x ? x->first.file : NULL, "k.cu");
@@ -133,21 +118,14 @@ static void test_wire(mc_arena *a) {
   CHECK_STR(x ? x->iterations[0].name : NULL, "i");
   CHECK_STR(x ? x->suppress_reason : NULL, "benign");
 
-  /* every reply cut short is refused, and leaves no note missing */
-  bool refused = true, whole = true;
+  /* every reply cut short is refused, with no races */
+  bool refused = true;
   for (size_t n = 0; n < wire.len; n++) {
-    memset(back_arrays, 0, sizeof back_arrays);
-    mc_kernel_result before = {.nassumptions = 1, .nreasons = 1, .arrays = back_arrays};
-    before.assumptions[0] = before.reasons[0] = "before";
     mc_wire cut = {wire.data, wire.data + n, false};
-    refused &= !mc_unwire_drf(&cut, a, &before, 2, &ok);
-    for (unsigned i = 0; i < before.nassumptions; i++)
-      whole &= before.assumptions[i] != NULL;
-    for (unsigned i = 0; i < before.nreasons; i++)
-      whole &= before.reasons[i] != NULL;
+    mc_unwire_races(&cut, a, &back, &nback);
+    refused &= cut.bad && !back && !nback;
   }
   CHECK(refused);
-  CHECK(whole);
   mc_strbuf_free(&wire);
 }
 
@@ -189,6 +167,35 @@ static void test_isolated(void) {
   mc_arena_free(a);
 }
 
+/* Children started together from one budget spend from it together, in
+ * whatever order they end: past it, the budget is spent. */
+static void test_together(void) {
+  mc_arena *a = mc_arena_new();
+  mc_budget b = {100, 0, false, NULL};
+  mc_arena_set_budget(a, &b);
+  spender sp = {a, NULL};
+  mc_child kids[3];
+  for (unsigned i = 0; i < 2; i++)
+    mc_drf_child_start_spending(&kids[i], a, spend_40, &sp);
+  mc_strbuf out[2] = {{0}, {0}};
+  CHECK(mc_drf_child_finish_spending(&kids[1], a, &out[1]).end == MC_CHILD_DONE);
+  CHECK(mc_drf_child_finish_spending(&kids[0], a, &out[0]).end == MC_CHILD_DONE);
+  int pid[2] = {0, 0};
+  CHECK(sscanf(mc_strbuf_str(&out[0]), "pid %d", &pid[0]) == 1 &&
+        sscanf(mc_strbuf_str(&out[1]), "pid %d", &pid[1]) == 1);
+  CHECK(pid[0] != pid[1] && pid[0] != (int)getpid());
+  CHECK(b.left == 20 && b.used == 80 && !b.spent);
+  mc_drf_child_start_spending(&kids[2], a, spend_40, &sp); /* 40 of 20 left */
+  mc_strbuf more = {0};
+  CHECK(mc_drf_child_finish_spending(&kids[2], a, &more).end == MC_CHILD_DONE);
+  CHECK(b.spent);
+  CHECK_STR(b.in, "cost");
+  mc_strbuf_free(&out[0]);
+  mc_strbuf_free(&out[1]);
+  mc_strbuf_free(&more);
+  mc_arena_free(a);
+}
+
 int main(void) {
   mc_arena *a = mc_arena_new();
   test_child(a);
@@ -197,6 +204,7 @@ int main(void) {
 #endif
   test_wire(a);
   test_isolated();
+  test_together();
   mc_arena_free(a);
   return check_report("child");
 }

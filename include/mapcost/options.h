@@ -47,6 +47,10 @@ typedef struct {
   /* Step budgets (support.h): each kernel's analysis, and all kernels of a
    * module together. Past either, a kernel is Inconclusive. */
   uint64_t kernel_steps, module_steps;
+  /* Race jobs (one array, or one array at one scope) run at once in child
+   * processes; 0: as many as this process may use processors. The jobs,
+   * and so every verdict, are the same whatever the number. */
+  uint64_t jobs;
   char report_dir[4096]; /* "" when no report is written */
   mc_report_format report_format;
   bool warnings;

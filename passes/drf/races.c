@@ -17,11 +17,14 @@
  * the offsets. Sat is a race; the model, minimised dimension by dimension
  * (each value bounded by halving while Z3 still finds one), is the witness.
  */
+#define _GNU_SOURCE
 #include "drf_internal.h"
 
 #include <inttypes.h>
+#include <sched.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 /* MAX_PAIRS bounds the work per array and scope: pairs of accesses that
  * may conflict (a kernel with thousands of accesses to one array is left
@@ -1036,13 +1039,24 @@ static int region_of(const drf_run *r, int array) {
   return -1;
 }
 
-static bool decide_array(drf_run *r, int array, const mc_options *o,
-                         mc_array_result *out) {
+/* What the queries of one array at some scopes found: its races (at most
+ * MAX_RACES_PER_ARRAY, block scope first) and, when one could not be
+ * decided, why. */
+typedef struct {
+  mc_race *races;
+  unsigned nraces;
+  const char *undecided;
+} scope_result;
+
+/* The queries of `array` at the scopes from..to - 1 (0 block, 1 grid).
+ * False when out of memory or of the kernel's budget. */
+static bool decide_scopes(drf_run *r, int array, const mc_options *o, int from, int to,
+                          scope_result *out) {
   mc_drf_ctx *d = &r->d;
   mc_arena *a = d->a;
   const mc_array *arr = &d->p->kernel->arrays[array];
   int region = region_of(r, array);
-  mc_race *races = mc_alloc(a, MAX_RACES_PER_ARRAY * sizeof *races);
+  mc_race *races = out->races = mc_alloc(a, MAX_RACES_PER_ARRAY * sizeof *races);
   if (!races)
     return false;
   unsigned nraces = 0;
@@ -1050,11 +1064,9 @@ static bool decide_array(drf_run *r, int array, const mc_options *o,
   const mc_site **cand = mc_alloc(a, (r->nacc + 1) * sizeof *cand);
   if (!cand)
     return false;
-  if (r->print)
-    mc_strbuf_printf(r->print, " array %s\n", arr->name);
   if (!r->ids && region >= 0)
     interval_ids(r);
-  for (int grid = 0; grid < 2 && region >= 0; grid++) {
+  for (int grid = from; grid < to && region >= 0; grid++) {
     if (grid && (o->only_intra_group || arr->space != MC_SPACE_GLOBAL))
       break;
     unsigned pairs = 0;
@@ -1162,34 +1174,71 @@ static bool decide_array(drf_run *r, int array, const mc_options *o,
       mc_z3_take_error();
     }
   }
-  out->races = races;
   out->nraces = nraces;
-  if (nraces) {
-    out->verdict = MC_VERDICT_RACE;
-    return true;
-  }
-  out->verdict = MC_VERDICT_INCONCLUSIVE;
-  const mc_ls_barrier *div = divergent_between(r, region);
-  for (unsigned i = 0; i < r->nacc && !undecided; i++) {
+  out->undecided = undecided;
+  return true;
+}
+
+/* Why an array without races is not race free whatever its queries
+ * found: a write to any array, an instruction that may touch any memory,
+ * a divergent barrier between its accesses. NULL: none. */
+static const char *not_provable(drf_run *r, int array) {
+  mc_drf_ctx *d = &r->d;
+  mc_arena *a = d->a;
+  for (unsigned i = 0; i < r->nacc; i++) {
     const mc_pnode *n = r->acc[i]->node;
     if (n->access->base == MC_BASE_UNKNOWN && writes(n->access))
-      undecided = mc_sprintf(a, "the access at %s may write any array (%s)",
-                             where(a, n->access), n->access->base_reason);
+      return mc_sprintf(a, "the access at %s may write any array (%s)",
+                        where(a, n->access), n->access->base_reason);
   }
-  for (unsigned i = 0; i < d->nsites && !undecided; i++) {
+  for (unsigned i = 0; i < d->nsites; i++) {
     const mc_pnode *n = d->sites[i].node;
     if (n->kind == MC_PN_OPAQUE && !is_annotation(n))
-      undecided = mc_sprintf(a, "%s may touch any memory",
-                             n->approx ? n->approx : "an unsupported instruction");
+      return mc_sprintf(a, "%s may touch any memory",
+                        n->approx ? n->approx : "an unsupported instruction");
   }
-  if (undecided)
-    out->reason = undecided;
-  else if (div)
-    out->reason = mc_sprintf(a, "%s at line %u is divergent and separates "
-                                "accesses to '%s'",
-                             div->name, div->line, arr->name);
-  else
-    out->verdict = MC_VERDICT_DRF;
+  const mc_ls_barrier *div = divergent_between(r, region_of(r, array));
+  return div ? mc_sprintf(a, "%s at line %u is divergent and separates accesses to '%s'",
+                          div->name, div->line, d->p->kernel->arrays[array].name)
+             : NULL;
+}
+
+/* The array's verdict from what its scopes found (block scope's first). */
+static void array_verdict(const scope_result *s, unsigned n, const char *unprovable,
+                          mc_arena *a, mc_array_result *out) {
+  unsigned nraces = 0;
+  const char *undecided = NULL;
+  for (unsigned i = 0; i < n; i++) {
+    nraces += s[i].nraces;
+    undecided = undecided ? undecided : s[i].undecided;
+  }
+  nraces = nraces < MAX_RACES_PER_ARRAY ? nraces : MAX_RACES_PER_ARRAY;
+  mc_race *races = n == 1 ? s[0].races : nraces ? mc_alloc(a, nraces * sizeof *races) : NULL;
+  if (n > 1 && !races)
+    nraces = 0;
+  for (unsigned i = 0, k = 0; n > 1 && i < n; i++)
+    for (unsigned j = 0; j < s[i].nraces && k < nraces; j++)
+      races[k++] = s[i].races[j];
+  out->races = races;
+  out->nraces = nraces;
+  out->reason = NULL;
+  if (nraces) {
+    out->verdict = MC_VERDICT_RACE;
+    return;
+  }
+  out->reason = undecided ? undecided : unprovable;
+  out->verdict = out->reason ? MC_VERDICT_INCONCLUSIVE : MC_VERDICT_DRF;
+}
+
+/* Both scopes of one array, in one context (print<mapcost-drf>). */
+static bool decide_array(drf_run *r, int array, const mc_options *o,
+                         mc_array_result *out) {
+  if (r->print)
+    mc_strbuf_printf(r->print, " array %s\n", r->d.p->kernel->arrays[array].name);
+  scope_result s = {0};
+  if (!decide_scopes(r, array, o, 0, 2, &s))
+    return false;
+  array_verdict(&s, 1, not_provable(r, array), r->d.a, out);
   return true;
 }
 
@@ -1217,10 +1266,193 @@ static void add_reason(mc_kernel_result *res, const char *why) {
     res->reasons[res->nreasons++] = why;
 }
 
-/* mc_drf_analyze's work, in the child process (child.c). */
-static bool analyze(mc_arena *a, const mc_protocol *p, const mc_options *o,
+/* ---- Jobs ------------------------------------------------------------------
+ * The queries of a kernel run as jobs, each in a child process (child.c)
+ * with a fresh Z3 context: one per array whose accesses may conflict, two
+ * (block scope, grid scope) where both may, and one for every array none
+ * of whose accesses may. A job's answers depend on its own queries only,
+ * so the jobs and the verdicts are the same however many run at once
+ * (-mapcost-jobs); what the jobs spend is spent from the kernel's budget
+ * together. */
+
+typedef struct {
+  int array;    /* -1: every quiet array (below) */
+  int from, to; /* its scopes, 0 block and 1 grid */
+} race_job;
+
+/* May two threads' accesses to `array` conflict at this scope, as far as
+ * their kinds say (a write, atomics of a narrower scope)? */
+static bool may_conflict_in(const mc_protocol *p, const mc_options *o, int array, int grid) {
+  const mc_kernel_accesses *l = p->accesses;
+  const mc_array *arr = &p->kernel->arrays[array];
+  if (grid && (o->only_intra_group || arr->space != MC_SPACE_GLOBAL))
+    return false;
+  for (unsigned i = 0; l && i < l->naccesses; i++) {
+    const mc_access *x = &l->accesses[i];
+    if (x->base != MC_BASE_ARRAY || x->array != array)
+      continue;
+    for (unsigned j = 0; j < l->naccesses; j++) {
+      const mc_access *y = &l->accesses[j];
+      if (y->base == MC_BASE_ARRAY && y->region == x->region && may_conflict(x, y, grid))
+        return true;
+    }
+  }
+  return false;
+}
+
+static bool quiet(const mc_protocol *p, const mc_options *o, int array) {
+  return !may_conflict_in(p, o, array, 0) && !may_conflict_in(p, o, array, 1);
+}
+
+typedef struct {
+  mc_arena *a;
+  const mc_protocol *p;
+  const mc_options *o;
+  race_job job;
+} race_job_arg;
+
+/* In the child: whether it ran to the end, why the queries could not be
+ * asked (NULL: they were), then per array it decided: the array, what its
+ * scopes found, and what keeps it from being race free. */
+static void run_race_job(void *arg, mc_strbuf *out) {
+  race_job_arg *j = arg;
+  const mc_protocol *p = j->p;
+  Z3_context z = mc_z3_context_new();
+  const char *failed = z ? NULL : "Z3 could not be started";
+  drf_run r;
+  bool ok = true;
+  if (!failed && !run_init(&r, j->a, p, j->o, z)) {
+    failed = r.d.depth > MC_DRF_MAX_DEPTH ? "loops nested too deeply" : NULL;
+    ok = failed != NULL;
+  }
+  mc_strbuf arrays = {0};
+  unsigned n = 0;
+  for (unsigned i = 0; ok && !failed && i < p->kernel->narrays; i++) {
+    if (j->job.array >= 0 ? (int)i != j->job.array : !quiet(p, j->o, (int)i))
+      continue;
+    scope_result sr = {0};
+    ok = decide_scopes(&r, (int)i, j->o, j->job.from, j->job.to, &sr);
+    mc_wire_u64(&arrays, i);
+    mc_wire_str(&arrays, sr.undecided);
+    mc_wire_races(&arrays, sr.races, sr.nraces);
+    mc_wire_str(&arrays, not_provable(&r, (int)i));
+    n++;
+  }
+  mc_wire_u64(out, ok);
+  mc_wire_str(out, failed);
+  mc_wire_u64(out, ok ? n : 0);
+  mc_strbuf_appendn(out, arrays.data, ok ? arrays.len : 0);
+  out->oom |= arrays.oom;
+  mc_strbuf_free(&arrays);
+  if (z)
+    Z3_del_context(z);
+  mc_z3_take_error();
+}
+
+/* What the jobs found of each array: its scopes' results in job order
+ * (block scope first), what keeps it from being race free, and why it was
+ * not analysed (a job that could not run). */
+typedef struct {
+  scope_result scopes[2];
+  unsigned nscopes;
+  const char *unprovable, *failed;
+} array_findings;
+
+/* Reads a job's reply into the findings; false when it is malformed. */
+static bool read_race_job(mc_arena *a, const mc_strbuf *reply, unsigned narrays,
+                          array_findings *f, bool *ok, const char **failed) {
+  mc_wire w = {reply->data, reply->data + reply->len, reply->oom};
+  *ok = mc_unwire_u64(&w) != 0;
+  *failed = mc_unwire_str(&w, a);
+  uint64_t n = mc_unwire_u64(&w);
+  for (uint64_t k = 0; k < n && !w.bad; k++) {
+    uint64_t i = mc_unwire_u64(&w);
+    if (i >= narrays || f[i].nscopes == 2) {
+      w.bad = true;
+      break;
+    }
+    scope_result *sr = &f[i].scopes[f[i].nscopes++];
+    sr->undecided = mc_unwire_str(&w, a);
+    mc_unwire_races(&w, a, &sr->races, &sr->nraces);
+    f[i].unprovable = mc_unwire_str(&w, a);
+  }
+  return !w.bad;
+}
+
+/* The processors this process may run on (at least 1). */
+static unsigned processors(void) {
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+    return (unsigned)CPU_COUNT(&set);
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n > 0 ? (unsigned)n : 1;
+}
+
+/* The kernel's jobs (at most 2 * narrays + 1). */
+static unsigned race_jobs(const mc_protocol *p, const mc_options *o, race_job *jobs) {
+  unsigned n = 0;
+  bool any_quiet = false;
+  for (unsigned i = 0; i < p->kernel->narrays; i++)
+    any_quiet |= quiet(p, o, (int)i);
+  if (any_quiet)
+    jobs[n++] = (race_job){-1, 0, 2};
+  for (unsigned i = 0; i < p->kernel->narrays; i++) {
+    bool block = may_conflict_in(p, o, (int)i, 0), grid = may_conflict_in(p, o, (int)i, 1);
+    if (block && grid) {
+      jobs[n++] = (race_job){(int)i, 0, 1};
+      jobs[n++] = (race_job){(int)i, 1, 2};
+    } else if (block || grid) {
+      jobs[n++] = (race_job){(int)i, 0, 2};
+    }
+  }
+  return n;
+}
+
+/* Runs the jobs, at most `at_once` of them at a time, each finished in
+ * order; false when one ran out of memory or of the budget. Their replies
+ * are read into the arena only when all have ended: every child starts
+ * from the same arena, whatever ended before it. */
+static bool run_race_jobs(mc_arena *a, const mc_protocol *p, const mc_options *o,
+                          const race_job *jobs, unsigned njobs, array_findings *f) {
+  unsigned at_once = o->jobs ? (unsigned)o->jobs : processors();
+  mc_child *kids = mc_alloc(a, (njobs + 1) * sizeof *kids);
+  race_job_arg *args = mc_alloc(a, (njobs + 1) * sizeof *args);
+  mc_strbuf *replies = mc_alloc(a, (njobs + 1) * sizeof *replies);
+  mc_child_status *ends = mc_alloc(a, (njobs + 1) * sizeof *ends);
+  if (!kids || !args || !replies || !ends)
+    return false;
+  for (unsigned k = 0; k < njobs; k++)
+    args[k] = (race_job_arg){a, p, o, jobs[k]};
+  for (unsigned k = 0, started = 0; k < njobs; k++) {
+    for (; started < njobs && started < k + at_once; started++)
+      mc_drf_child_start_spending(&kids[started], a, run_race_job, &args[started]);
+    ends[k] = mc_drf_child_finish_spending(&kids[k], a, &replies[k]);
+  }
+  bool ok = true;
+  for (unsigned k = 0; k < njobs; k++) {
+    bool job_ok = true;
+    const char *why = NULL;
+    if (ends[k].end == MC_CHILD_DONE &&
+        !read_race_job(a, &replies[k], p->kernel->narrays, f, &job_ok, &why))
+      ends[k] = (mc_child_status){MC_CHILD_DIED, 0};
+    mc_strbuf_free(&replies[k]);
+    ok &= job_ok;
+    if (ends[k].end != MC_CHILD_DONE) {
+      why = mc_child_reason(a, ends[k]);
+      ok &= why != NULL;
+    }
+    for (unsigned i = 0; why && i < p->kernel->narrays; i++)
+      if (jobs[k].array >= 0 ? (int)i == jobs[k].array : quiet(p, o, (int)i))
+        f[i].failed = f[i].failed ? f[i].failed : why;
+  }
+  return ok;
+}
+
+bool mc_drf_analyze(mc_arena *a, const mc_protocol *p, const mc_options *o,
                     mc_kernel_result *res) {
   const mc_kernel *k = p->kernel;
+  res->checked_block = true;
+  res->checked_grid = !o->only_intra_group;
   if (res->nassumptions < MC_MAX_NOTES)
     res->assumptions[res->nassumptions++] = MC_DRF_GRID_ASSUMPTION;
   if (!o->wrap_around && res->nassumptions < MC_MAX_NOTES)
@@ -1228,33 +1460,27 @@ static bool analyze(mc_arena *a, const mc_protocol *p, const mc_options *o,
   const char *aligned = alias_align_text(a, p);
   if (aligned && res->nassumptions < MC_MAX_NOTES)
     res->assumptions[res->nassumptions++] = aligned;
-  const char *failed = p->failed ? p->failed
-                       : o->races ? NULL
-                                  : "race analysis off (-mapcost-races=0)";
-  Z3_context z = failed ? NULL : mc_z3_context_new();
-  if (!failed && !z)
-    failed = "Z3 could not be started";
-  drf_run r;
-  bool ok = true;
-  if (!failed && !run_init(&r, a, p, o, z)) {
-    failed = r.d.depth > MC_DRF_MAX_DEPTH ? "loops nested too deeply" : NULL;
-    ok = failed != NULL;
-  }
-  for (unsigned i = 0; ok && i < k->narrays; i++) {
+  array_findings *f = mc_alloc(a, (k->narrays + 1) * sizeof *f);
+  race_job *jobs = mc_alloc(a, (2 * k->narrays + 1) * sizeof *jobs);
+  if (!f || !jobs)
+    return false;
+  const char *off = p->failed ? p->failed
+                    : o->races ? NULL
+                               : "race analysis off (-mapcost-races=0)";
+  for (unsigned i = 0; off && i < k->narrays; i++)
+    f[i].failed = off;
+  if (!off && !run_race_jobs(a, p, o, jobs, race_jobs(p, o, jobs), f))
+    return false;
+  for (unsigned i = 0; i < k->narrays; i++) {
     mc_array_result *ar = &res->arrays[i];
-    if (failed) {
-      ar->verdict = MC_VERDICT_INCONCLUSIVE;
-      ar->reason = failed;
-    } else {
-      ok = decide_array(&r, (int)i, o, ar);
-    }
-    if (ok && ar->verdict == MC_VERDICT_INCONCLUSIVE && ar->reason)
+    if (f[i].failed)
+      *ar = (mc_array_result){MC_VERDICT_INCONCLUSIVE, f[i].failed, NULL, 0};
+    else
+      array_verdict(f[i].scopes, f[i].nscopes, f[i].unprovable, a, ar);
+    if (ar->verdict == MC_VERDICT_INCONCLUSIVE && ar->reason)
       add_reason(res, ar->reason);
   }
-  if (z)
-    Z3_del_context(z);
-  mc_z3_take_error();
-  return ok;
+  return true;
 }
 
 typedef struct {
@@ -1263,37 +1489,6 @@ typedef struct {
   const mc_options *o;
   mc_kernel_result *res;
 } drf_job;
-
-static void analyze_job(void *arg, mc_strbuf *out) {
-  drf_job *j = arg;
-  bool ok = analyze(j->a, j->p, j->o, j->res);
-  mc_wire_drf(out, j->res, j->p->kernel->narrays, ok);
-}
-
-bool mc_drf_analyze(mc_arena *a, const mc_protocol *p, const mc_options *o,
-                    mc_kernel_result *res) {
-  res->checked_block = true;
-  res->checked_grid = !o->only_intra_group;
-  drf_job j = {a, p, o, res};
-  mc_strbuf reply = {0};
-  mc_child_status st = mc_drf_in_child_spending(a, analyze_job, &j, &reply);
-  bool ok = true;
-  if (st.end == MC_CHILD_DONE) {
-    mc_wire w = {reply.data, reply.data + reply.len, reply.oom};
-    if (!mc_unwire_drf(&w, a, res, p->kernel->narrays, &ok))
-      st = (mc_child_status){MC_CHILD_DIED, 0};
-  }
-  mc_strbuf_free(&reply);
-  if (st.end != MC_CHILD_DONE) {
-    const char *why = mc_child_reason(a, st);
-    if (!why)
-      return false;
-    for (unsigned i = 0; i < p->kernel->narrays; i++)
-      res->arrays[i] = (mc_array_result){MC_VERDICT_INCONCLUSIVE, why, NULL, 0};
-    add_reason(res, why);
-  }
-  return ok;
-}
 
 static void print_job(void *arg, mc_strbuf *out) {
   drf_job *j = arg;

@@ -128,27 +128,6 @@ static void unwire_race(mc_wire *w, mc_arena *a, mc_race *r) {
   r->suppress_reason = mc_unwire_str(w, a);
 }
 
-static void wire_notes(mc_strbuf *b, const char *const *notes, unsigned n) {
-  mc_wire_u64(b, n);
-  for (unsigned i = 0; i < n; i++)
-    mc_wire_str(b, notes[i]);
-}
-
-static void unwire_notes(mc_wire *w, mc_arena *a, const char **notes, unsigned *n) {
-  uint64_t k = mc_unwire_u64(w);
-  if (k > MC_MAX_NOTES) {
-    w->bad = true;
-    return;
-  }
-  const char *got[MC_MAX_NOTES];
-  for (unsigned i = 0; i < k; i++)
-    got[i] = mc_unwire_str(w, a);
-  if (w->bad) /* the notes stay as they were */
-    return;
-  memcpy(notes, got, k * sizeof *got);
-  *n = (unsigned)k;
-}
-
 void mc_wire_budget(mc_strbuf *b, const mc_budget *budget) {
   mc_wire_u64(b, budget ? budget->left : 0);
   mc_wire_u64(b, budget ? budget->used : 0);
@@ -165,44 +144,20 @@ mc_budget mc_unwire_budget(mc_wire *w) {
   return b;
 }
 
-void mc_wire_drf(mc_strbuf *b, const mc_kernel_result *r, unsigned narrays, bool ok) {
-  mc_wire_u64(b, ok);
-  mc_wire_u64(b, (uint64_t)r->checked_block | (uint64_t)r->checked_grid << 1);
-  wire_notes(b, r->assumptions, r->nassumptions);
-  wire_notes(b, r->reasons, r->nreasons);
-  for (unsigned i = 0; i < narrays; i++) {
-    const mc_array_result *ar = &r->arrays[i];
-    mc_wire_u64(b, ar->verdict);
-    mc_wire_str(b, ar->reason);
-    mc_wire_u64(b, ar->nraces);
-    for (unsigned j = 0; j < ar->nraces; j++)
-      wire_race(b, &ar->races[j]);
-  }
+void mc_wire_races(mc_strbuf *b, const mc_race *races, unsigned n) {
+  mc_wire_u64(b, n);
+  for (unsigned j = 0; j < n; j++)
+    wire_race(b, &races[j]);
 }
 
-bool mc_unwire_drf(mc_wire *w, mc_arena *a, mc_kernel_result *r, unsigned narrays,
-                   bool *ok) {
-  *ok = mc_unwire_u64(w) != 0;
-  uint64_t checked = mc_unwire_u64(w);
-  r->checked_block = checked & 1;
-  r->checked_grid = checked >> 1 & 1;
-  unwire_notes(w, a, r->assumptions, &r->nassumptions);
-  unwire_notes(w, a, r->reasons, &r->nreasons);
-  for (unsigned i = 0; i < narrays && !w->bad; i++) {
-    mc_array_result *ar = &r->arrays[i];
-    ar->verdict = (mc_verdict)mc_unwire_u64(w);
-    ar->reason = mc_unwire_str(w, a);
-    uint64_t n = mc_unwire_u64(w);
-    if (n > (uint64_t)(w->end - w->p) / sizeof n) {
-      w->bad = true;
-      break;
-    }
-    mc_race *races = n ? mc_alloc(a, n * sizeof *races) : NULL;
-    w->bad |= n && !races;
-    for (uint64_t j = 0; j < n && !w->bad; j++)
-      unwire_race(w, a, &races[j]);
-    ar->races = races;
-    ar->nraces = w->bad ? 0 : (unsigned)n;
-  }
-  return !w->bad;
+void mc_unwire_races(mc_wire *w, mc_arena *a, mc_race **races, unsigned *nraces) {
+  uint64_t n = mc_unwire_u64(w);
+  if (n > (uint64_t)(w->end - w->p) / sizeof n)
+    w->bad = true;
+  mc_race *r = n && !w->bad ? mc_alloc(a, n * sizeof *r) : NULL;
+  w->bad |= n && !r;
+  for (uint64_t j = 0; j < n && !w->bad; j++)
+    unwire_race(w, a, &r[j]);
+  *races = w->bad ? NULL : r;
+  *nraces = w->bad ? 0 : (unsigned)n;
 }

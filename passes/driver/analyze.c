@@ -156,6 +156,10 @@ static void budget_spent(mc_arena *a, const mc_options *o, const mc_budget *b,
   r->ndivergences = 0;
   r->ncosts = r->ntotals = 0;
   r->nreasons = 0;
+  /* no array's races either: which were found before the budget ran out
+   * depends on how many race jobs ran at once */
+  for (unsigned i = 0; i < r->kernel->narrays; i++)
+    r->arrays[i] = (mc_array_result){MC_VERDICT_INCONCLUSIVE, NULL, NULL, 0};
   const char *why =
       module_limited
           ? mc_sprintf(a, "analysis budget spent: the kernels of this module "

@@ -204,6 +204,8 @@ bool mc_options_set(mc_options *o, const char *name, const char *value,
   }
   if (!strcmp(name, "kernel-steps"))
     return parse_uint_in(name, value, 1, UINT64_C(1) << 50, &o->kernel_steps, err, errlen);
+  if (!strcmp(name, "jobs"))
+    return parse_uint_in(name, value, 1, 1024, &o->jobs, err, errlen);
   if (!strcmp(name, "module-steps"))
     return parse_uint_in(name, value, 1, UINT64_C(1) << 50, &o->module_steps, err, errlen);
   if (!strcmp(name, "report")) {

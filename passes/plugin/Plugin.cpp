@@ -65,6 +65,8 @@ cl::opt<std::string> KernelSteps("mapcost-kernel-steps", cl::cat(Category),
                                  cl::desc("Step budget of each kernel's analysis"));
 cl::opt<std::string> ModuleSteps("mapcost-module-steps", cl::cat(Category),
                                  cl::desc("Step budget of a module's analysis, all kernels"));
+cl::opt<std::string> Jobs("mapcost-jobs", cl::cat(Category),
+                          cl::desc("Race jobs run at once (default: the processors available)"));
 cl::opt<std::string> Report("mapcost-report", cl::cat(Category),
                             cl::desc("Write one report per module into this directory"));
 cl::opt<std::string> ReportFormat("mapcost-report-format", cl::cat(Category),
@@ -113,6 +115,7 @@ bool collectOptions(Module &M, mc_options &O) {
                 {"rlimit", RLimit},        {"report", Report},
                 {"solver-log", SolverLog},
                 {"kernel-steps", KernelSteps}, {"module-steps", ModuleSteps},
+                {"jobs", Jobs},
                 {"report-format", ReportFormat}, {"warnings", Warnings},
                 {"races", Races},
                 {"run", Run},              {"run-shared-bytes", RunSharedBytes},

@@ -1,0 +1,53 @@
+// The race queries of a kernel run as jobs in child processes, several at
+// once (-mapcost-jobs, by default as many as there are processors): one
+// per array whose accesses may conflict, one per scope where both block and
+// grid scope may. Each job asks its queries in a fresh Z3 context, so what
+// it finds does not depend on the others: every remark, witnesses
+// included, is the same with one job at a time and with four.
+//
+// RUN: %cuda_device -O0 -g -S -o /dev/null %load_plugin -mllvm -mapcost-jobs=1 \
+// RUN:   -Rpass=mapcost -Rpass-missed=mapcost -Rpass-analysis=mapcost %s > %t.1 2>&1
+// RUN: %cuda_device -O0 -g -S -o /dev/null %load_plugin -mllvm -mapcost-jobs=4 \
+// RUN:   -Rpass=mapcost -Rpass-missed=mapcost -Rpass-analysis=mapcost %s > %t.4 2>&1
+// RUN: diff %t.1 %t.4
+// RUN: FileCheck %s < %t.4
+//
+// The jobs spend from the kernel's step budget together: past it the
+// kernel is Inconclusive at any number of jobs.
+// RUN: %cuda_device -O0 -g -S -o /dev/null %load_plugin -mllvm -mapcost-jobs=1 \
+// RUN:   -mllvm -mapcost-kernel-steps=20000 -Rpass-missed=mapcost %s > %t.b1 2>&1
+// RUN: %cuda_device -O0 -g -S -o /dev/null %load_plugin -mllvm -mapcost-jobs=3 \
+// RUN:   -mllvm -mapcost-kernel-steps=20000 -Rpass-missed=mapcost %s > %t.b3 2>&1
+// RUN: diff %t.b1 %t.b3
+// RUN: FileCheck %s --check-prefix=BUDGET < %t.b3
+//
+// A bad count is refused.
+// RUN: not %cuda_device -O2 -S -o /dev/null %load_plugin -mllvm -mapcost-jobs=0 %s 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=BAD
+
+// A shared tile (block scope only), a global array raced on at both scopes
+// (thread t writes out[t] and out[t + 1]: threads of one block meet, and
+// the last thread of block 0 meets the first of block 1), a global array
+// raced on between blocks only, and one only read.
+// CHECK: remark: data race on global array 'out' in kernel 'several': write at {{.*}}jobs.cu:[[@LINE+16]]:12 {{.*}}block scope
+// CHECK: remark: data race on global array 'out' in kernel 'several': write at {{.*}}jobs.cu:[[@LINE+15]]:12 {{.*}}grid scope
+// CHECK: remark: kernel 'several': global array 'in' is free of data races at block and grid scope
+// CHECK: remark: data race on global array 'sum' in kernel 'several': {{.*}}grid scope
+// CHECK: remark: kernel 'several': shared array 'tile' is free of data races
+// BUDGET-NOT: data race
+// BUDGET: remark: kernel 'several' is not checked for data races: analysis budget spent: more than 20000 steps for this kernel (in races)
+// BUDGET-NOT: data race
+// BAD: -mapcost-jobs{{.*}}0
+__global__ void several(float *out, const float *in, float *sum) {
+  __shared__ float tile[256];
+  unsigned t = threadIdx.x, g = blockIdx.x * blockDim.x + t;
+  if (t < 256)
+    tile[t] = in[g];
+  __syncthreads();
+  if (t < 256) {
+    out[g] = tile[(t + 1) % 256];
+    out[g + 1] = tile[t];
+  }
+  if (t == 0)
+    sum[blockIdx.x & 1] = 1.0f;
+}

@@ -1269,15 +1269,16 @@ static void add_reason(mc_kernel_result *res, const char *why) {
 /* ---- Jobs ------------------------------------------------------------------
  * The queries of a kernel run as jobs, each in a child process (child.c)
  * with a fresh Z3 context: one per array whose accesses may conflict, two
- * (block scope, grid scope) where both may, and one for every array none
- * of whose accesses may. A job's answers depend on its own queries only,
+ * (block scope, grid scope) where both may; the arrays none of whose
+ * accesses may (quiet: read only) are decided after the last. A job's answers depend on its own queries only,
  * so the jobs and the verdicts are the same however many run at once
  * (-mapcost-jobs); what the jobs spend is spent from the kernel's budget
  * together. */
 
 typedef struct {
-  int array;    /* -1: every quiet array (below) */
-  int from, to; /* its scopes, 0 block and 1 grid */
+  int array;      /* -1: none */
+  int from, to;   /* its scopes, 0 block and 1 grid */
+  bool quiet_too; /* then every quiet array (below): no queries */
 } race_job;
 
 /* May two threads' accesses to `array` conflict at this scope, as far as
@@ -1327,15 +1328,17 @@ static void run_race_job(void *arg, mc_strbuf *out) {
   }
   mc_strbuf arrays = {0};
   unsigned n = 0;
-  for (unsigned i = 0; ok && !failed && i < p->kernel->narrays; i++) {
-    if (j->job.array >= 0 ? (int)i != j->job.array : !quiet(p, j->o, (int)i))
+  /* its array first: the quiet ones make terms, but ask nothing */
+  for (int k = -1; ok && !failed && k < (int)p->kernel->narrays; k++) {
+    int i = k < 0 ? j->job.array : k;
+    if (i < 0 || (k >= 0 && !(j->job.quiet_too && quiet(p, j->o, i))))
       continue;
     scope_result sr = {0};
-    ok = decide_scopes(&r, (int)i, j->o, j->job.from, j->job.to, &sr);
-    mc_wire_u64(&arrays, i);
+    ok = decide_scopes(&r, i, j->o, k < 0 ? j->job.from : 0, k < 0 ? j->job.to : 2, &sr);
+    mc_wire_u64(&arrays, (uint64_t)i);
     mc_wire_str(&arrays, sr.undecided);
     mc_wire_races(&arrays, sr.races, sr.nraces);
-    mc_wire_str(&arrays, not_provable(&r, (int)i));
+    mc_wire_str(&arrays, not_provable(&r, i));
     n++;
   }
   mc_wire_u64(out, ok);
@@ -1388,23 +1391,25 @@ static unsigned processors(void) {
   return n > 0 ? (unsigned)n : 1;
 }
 
-/* The kernel's jobs (at most 2 * narrays + 1). */
+/* The kernel's jobs (at most 2 * narrays + 1); the last one also decides
+ * the quiet arrays, in a child of its own only when there is no other. */
 static unsigned race_jobs(const mc_protocol *p, const mc_options *o, race_job *jobs) {
   unsigned n = 0;
   bool any_quiet = false;
-  for (unsigned i = 0; i < p->kernel->narrays; i++)
-    any_quiet |= quiet(p, o, (int)i);
-  if (any_quiet)
-    jobs[n++] = (race_job){-1, 0, 2};
   for (unsigned i = 0; i < p->kernel->narrays; i++) {
     bool block = may_conflict_in(p, o, (int)i, 0), grid = may_conflict_in(p, o, (int)i, 1);
     if (block && grid) {
-      jobs[n++] = (race_job){(int)i, 0, 1};
-      jobs[n++] = (race_job){(int)i, 1, 2};
+      jobs[n++] = (race_job){(int)i, 0, 1, false};
+      jobs[n++] = (race_job){(int)i, 1, 2, false};
     } else if (block || grid) {
-      jobs[n++] = (race_job){(int)i, 0, 2};
+      jobs[n++] = (race_job){(int)i, 0, 2, false};
     }
+    any_quiet |= !block && !grid;
   }
+  if (any_quiet && n)
+    jobs[n - 1].quiet_too = true;
+  else if (any_quiet)
+    jobs[n++] = (race_job){-1, 0, 2, true};
   return n;
 }
 
@@ -1442,7 +1447,7 @@ static bool run_race_jobs(mc_arena *a, const mc_protocol *p, const mc_options *o
       ok &= why != NULL;
     }
     for (unsigned i = 0; why && i < p->kernel->narrays; i++)
-      if (jobs[k].array >= 0 ? (int)i == jobs[k].array : quiet(p, o, (int)i))
+      if ((int)i == jobs[k].array || (jobs[k].quiet_too && quiet(p, o, (int)i)))
         f[i].failed = f[i].failed ? f[i].failed : why;
   }
   return ok;

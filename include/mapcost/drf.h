@@ -67,11 +67,24 @@ extern "C" {
 /* The budget per query when -mapcost-rlimit is not given. */
 enum { MC_DRF_DEFAULT_RLIMIT = 10000000 };
 
-/* Decides every array of p's kernel: fills r->arrays[i] (verdict, races,
- * reason), sets r->checked_block/checked_grid and adds reasons. r->arrays
- * must have one zeroed entry per array. False only when out of memory. */
-bool mc_drf_analyze(mc_arena *a, const mc_protocol *p, const mc_options *o,
-                    mc_kernel_result *r);
+/* The race queries run as jobs in child processes (passes/drf/races.c),
+ * at most -mapcost-jobs at once over the kernels of a module: a pool in a's
+ * memory. Drain it (waiting for every job) before leaving a kernel
+ * unfinished. */
+typedef struct mc_drf_pool mc_drf_pool;
+mc_drf_pool *mc_drf_pool_new(mc_arena *a, const mc_options *o);
+void mc_drf_pool_drain(mc_drf_pool *pool);
+
+/* Starts deciding every array of p's kernel: its jobs start from a as it
+ * is, and spend from a's budget. Sets r->checked_block/checked_grid and
+ * adds the assumptions. r->arrays must have one zeroed entry per array.
+ * NULL when out of memory. */
+typedef struct mc_drf_kernel mc_drf_kernel;
+mc_drf_kernel *mc_drf_start(mc_drf_pool *pool, mc_arena *a, const mc_protocol *p,
+                            const mc_options *o, mc_kernel_result *r);
+/* Waits for its jobs and fills r->arrays[i] (verdict, races, reason) and
+ * the reasons. False when out of memory or of the budget. */
+bool mc_drf_finish(mc_drf_pool *pool, mc_drf_kernel *k);
 
 /* The printer of print<mapcost-drf>: per kernel, the barrier interval of
  * every access (as a Z3 term for thread 1), then per array each query with

@@ -287,26 +287,30 @@ void mc_drf_child_start_spending(mc_child *c, mc_arena *a,
     return;
   }
   spending j = {a, job, arg}; /* the child's copy outlives this frame */
+  mc_budget before = b ? *b : (mc_budget){0};
   mc_drf_child_start(c, spending_job, &j);
-  /* a job that ran here has spent from the budget itself: nothing to add */
-  c->used_before = b ? b->used : 0;
+  if (b && c->pid < 0) /* it ran here (no fork): its spending is added once, at its finish */
+    *b = before;
+  c->budget = b;
+  c->used_before = before.used;
 }
 
 /* What a child spent, spent here: children started from one budget
- * spend from it together, whatever order they end in. */
+ * spend from it together. The stage named where it ran out is the first
+ * child's (in the order they are finished) that took it past the end. */
 static void spend_as_child(mc_budget *b, const mc_budget *left, uint64_t used_before) {
   uint64_t used = left->used > used_before ? left->used - used_before : 0;
-  if (used > b->left || left->spent) {
+  if ((used > b->left || left->spent) && !b->spent) {
     b->spent = true;
     b->in = left->in;
-  } else if (used) {
+  } else if (used && !b->spent) {
     b->in = left->in;
   }
   b->used += used;
   b->left = used > b->left ? 0 : b->left - used;
 }
 
-mc_child_status mc_drf_child_finish_spending(mc_child *c, mc_arena *a, mc_strbuf *reply) {
+mc_child_status mc_drf_child_finish_spending(mc_child *c, mc_strbuf *reply) {
   if (c->spends_here)
     return mc_drf_child_finish(c, reply);
   mc_strbuf got = {0};
@@ -319,13 +323,12 @@ mc_child_status mc_drf_child_finish_spending(mc_child *c, mc_arena *a, mc_strbuf
     if (!w.bad)
       w.p += n;
     mc_budget left = mc_unwire_budget(&w);
-    mc_budget *b = mc_arena_budget(a);
     if (w.bad) {
       s = (mc_child_status){MC_CHILD_DIED, 0};
     } else {
       mc_strbuf_appendn(reply, data, (size_t)n);
-      if (b) /* the child's spending (the reply's copies here aside) */
-        spend_as_child(b, &left, c->used_before);
+      if (c->budget) /* the child's spending (the reply's copies here aside) */
+        spend_as_child(c->budget, &left, c->used_before);
     }
   }
   mc_strbuf_free(&got);
@@ -336,7 +339,7 @@ mc_child_status mc_drf_in_child_spending(mc_arena *a, void (*job)(void *, mc_str
                                          void *arg, mc_strbuf *reply) {
   mc_child c;
   mc_drf_child_start_spending(&c, a, job, arg);
-  return mc_drf_child_finish_spending(&c, a, reply);
+  return mc_drf_child_finish_spending(&c, reply);
 }
 
 bool mc_drf_isolated(mc_arena *a, void (*job)(void *, mc_strbuf *), void *arg,

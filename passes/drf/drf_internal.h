@@ -24,7 +24,8 @@ typedef struct {
   int fd;              /* the reply's pipe */
   mc_strbuf here;
   bool spends_here;    /* it spent from the budget itself */
-  uint64_t used_before; /* the budget's steps used when it started */
+  mc_budget *budget;   /* the budget it spends from (NULL: none) */
+  uint64_t used_before; /* the budget's steps used then */
 } mc_child;
 void mc_drf_child_start(mc_child *c, void (*job)(void *arg, mc_strbuf *out), void *arg);
 /* Waits for it and appends what the job wrote into out to reply. */
@@ -33,7 +34,7 @@ mc_child_status mc_drf_child_finish(mc_child *c, mc_strbuf *reply);
  * jobs started from one budget spend from it together. */
 void mc_drf_child_start_spending(mc_child *c, mc_arena *a,
                                  void (*job)(void *arg, mc_strbuf *out), void *arg);
-mc_child_status mc_drf_child_finish_spending(mc_child *c, mc_arena *a, mc_strbuf *reply);
+mc_child_status mc_drf_child_finish_spending(mc_child *c, mc_strbuf *reply);
 /* Runs job(arg, out) in a forked child and appends what it wrote into out
  * to reply (start and finish). */
 mc_child_status mc_drf_in_child(void (*job)(void *arg, mc_strbuf *out), void *arg,

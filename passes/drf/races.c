@@ -1413,49 +1413,71 @@ static unsigned race_jobs(const mc_protocol *p, const mc_options *o, race_job *j
   return n;
 }
 
-/* Runs the jobs, at most `at_once` of them at a time, each finished in
- * order; false when one ran out of memory or of the budget. Their replies
- * are read into the arena only when all have ended: every child starts
- * from the same arena, whatever ended before it. */
-static bool run_race_jobs(mc_arena *a, const mc_protocol *p, const mc_options *o,
-                          const race_job *jobs, unsigned njobs, array_findings *f) {
-  unsigned at_once = o->jobs ? (unsigned)o->jobs : processors();
-  mc_child *kids = mc_alloc(a, (njobs + 1) * sizeof *kids);
-  race_job_arg *args = mc_alloc(a, (njobs + 1) * sizeof *args);
-  mc_strbuf *replies = mc_alloc(a, (njobs + 1) * sizeof *replies);
-  mc_child_status *ends = mc_alloc(a, (njobs + 1) * sizeof *ends);
-  if (!kids || !args || !replies || !ends)
-    return false;
-  for (unsigned k = 0; k < njobs; k++)
-    args[k] = (race_job_arg){a, p, o, jobs[k]};
-  for (unsigned k = 0, started = 0; k < njobs; k++) {
-    for (; started < njobs && started < k + at_once; started++)
-      mc_drf_child_start_spending(&kids[started], a, run_race_job, &args[started]);
-    ends[k] = mc_drf_child_finish_spending(&kids[k], a, &replies[k]);
-  }
-  bool ok = true;
-  for (unsigned k = 0; k < njobs; k++) {
-    bool job_ok = true;
-    const char *why = NULL;
-    if (ends[k].end == MC_CHILD_DONE &&
-        !read_race_job(a, &replies[k], p->kernel->narrays, f, &job_ok, &why))
-      ends[k] = (mc_child_status){MC_CHILD_DIED, 0};
-    mc_strbuf_free(&replies[k]);
-    ok &= job_ok;
-    if (ends[k].end != MC_CHILD_DONE) {
-      why = mc_child_reason(a, ends[k]);
-      ok &= why != NULL;
-    }
-    for (unsigned i = 0; why && i < p->kernel->narrays; i++)
-      if ((int)i == jobs[k].array || (jobs[k].quiet_too && quiet(p, o, (int)i)))
-        f[i].failed = f[i].failed ? f[i].failed : why;
-  }
-  return ok;
+/* ---- The pool: jobs of every kernel, at most at_once running --------------
+ * A kernel's jobs are started (mc_drf_start) as soon as its protocol is
+ * built, and finished (mc_drf_finish) when its verdicts are due, so that
+ * the next kernels' jobs run while one kernel's end. The pool finishes
+ * the oldest job to make room for a new one; a job's reply waits, as
+ * bytes, until its kernel is finished: each kernel's children start from
+ * its arena as its protocol left it, whatever ended before them. */
+
+struct mc_drf_kernel {
+  mc_arena *a;
+  const mc_protocol *p;
+  const mc_options *o;
+  mc_kernel_result *res;
+  race_job *jobs;
+  unsigned njobs, ndone;
+  race_job_arg *args;
+  mc_child *kids;
+  mc_strbuf *replies;
+  mc_child_status *ends;
+  array_findings *f;
+  bool finished;            /* its replies read (and freed) */
+  struct mc_drf_kernel *next; /* the kernel started before it */
+};
+
+typedef struct {
+  mc_drf_kernel *k;
+  unsigned job;
+} running;
+
+struct mc_drf_pool {
+  unsigned at_once;
+  running *fifo; /* a ring of at_once: the oldest at `first` */
+  unsigned first, n;
+  mc_drf_kernel *last; /* the kernel started last */
+};
+
+mc_drf_pool *mc_drf_pool_new(mc_arena *a, const mc_options *o) {
+  mc_drf_pool *pool = mc_alloc(a, sizeof *pool);
+  if (!pool)
+    return NULL;
+  pool->at_once = o->jobs ? (unsigned)o->jobs : processors();
+  pool->fifo = mc_alloc(a, pool->at_once * sizeof *pool->fifo);
+  return pool->fifo ? pool : NULL;
 }
 
-bool mc_drf_analyze(mc_arena *a, const mc_protocol *p, const mc_options *o,
-                    mc_kernel_result *res) {
-  const mc_kernel *k = p->kernel;
+static void finish_oldest(mc_drf_pool *pool) {
+  running r = pool->fifo[pool->first];
+  pool->first = (pool->first + 1) % pool->at_once;
+  pool->n--;
+  mc_drf_kernel *k = r.k;
+  k->ends[r.job] = mc_drf_child_finish_spending(&k->kids[r.job], &k->replies[r.job]);
+  k->ndone++;
+}
+
+void mc_drf_pool_drain(mc_drf_pool *pool) {
+  while (pool && pool->n)
+    finish_oldest(pool);
+  for (mc_drf_kernel *k = pool ? pool->last : NULL; k; k = k->next)
+    for (unsigned j = 0; !k->finished && j < k->njobs; j++)
+      mc_strbuf_free(&k->replies[j]);
+}
+
+mc_drf_kernel *mc_drf_start(mc_drf_pool *pool, mc_arena *a, const mc_protocol *p,
+                            const mc_options *o, mc_kernel_result *res) {
+  const mc_kernel *kernel = p->kernel;
   res->checked_block = true;
   res->checked_grid = !o->only_intra_group;
   if (res->nassumptions < MC_MAX_NOTES)
@@ -1465,25 +1487,79 @@ bool mc_drf_analyze(mc_arena *a, const mc_protocol *p, const mc_options *o,
   const char *aligned = alias_align_text(a, p);
   if (aligned && res->nassumptions < MC_MAX_NOTES)
     res->assumptions[res->nassumptions++] = aligned;
-  array_findings *f = mc_alloc(a, (k->narrays + 1) * sizeof *f);
-  race_job *jobs = mc_alloc(a, (2 * k->narrays + 1) * sizeof *jobs);
-  if (!f || !jobs)
-    return false;
+  mc_drf_kernel *k = mc_alloc(a, sizeof *k);
+  array_findings *f = mc_alloc(a, (kernel->narrays + 1) * sizeof *f);
+  race_job *jobs = mc_alloc(a, (2 * kernel->narrays + 1) * sizeof *jobs);
+  if (!k || !f || !jobs)
+    return NULL;
+  *k = (mc_drf_kernel){.a = a, .p = p, .o = o, .res = res, .jobs = jobs, .f = f,
+                       .next = pool->last};
+  pool->last = k;
   const char *off = p->failed ? p->failed
                     : o->races ? NULL
                                : "race analysis off (-mapcost-races=0)";
-  for (unsigned i = 0; off && i < k->narrays; i++)
+  for (unsigned i = 0; off && i < kernel->narrays; i++)
     f[i].failed = off;
-  if (!off && !run_race_jobs(a, p, o, jobs, race_jobs(p, o, jobs), f))
+  unsigned n = off ? 0 : race_jobs(p, o, jobs);
+  k->args = mc_alloc(a, (n + 1) * sizeof *k->args);
+  k->kids = mc_alloc(a, (n + 1) * sizeof *k->kids);
+  k->replies = mc_alloc(a, (n + 1) * sizeof *k->replies);
+  k->ends = mc_alloc(a, (n + 1) * sizeof *k->ends);
+  if (!k->args || !k->kids || !k->replies || !k->ends)
+    return NULL;
+  /* every job starts from the budget as the first found it, whatever
+   * ended before it */
+  mc_budget *b = mc_arena_budget(a), at_start = b ? *b : (mc_budget){0};
+  for (unsigned j = 0; j < n; j++) {
+    k->args[j] = (race_job_arg){a, p, o, jobs[j]};
+    if (pool->n == pool->at_once)
+      finish_oldest(pool);
+    mc_budget now = b ? *b : at_start;
+    if (b)
+      *b = at_start;
+    mc_drf_child_start_spending(&k->kids[j], a, run_race_job, &k->args[j]);
+    if (b)
+      *b = now;
+    pool->fifo[(pool->first + pool->n++) % pool->at_once] = (running){k, j};
+    k->njobs++;
+  }
+  return k;
+}
+
+bool mc_drf_finish(mc_drf_pool *pool, mc_drf_kernel *k) {
+  while (k->ndone < k->njobs)
+    finish_oldest(pool);
+  k->finished = true;
+  const mc_kernel *kernel = k->p->kernel;
+  mc_arena *a = k->a;
+  array_findings *f = k->f;
+  bool ok = true;
+  for (unsigned j = 0; j < k->njobs; j++) {
+    bool job_ok = true;
+    const char *why = NULL;
+    if (k->ends[j].end == MC_CHILD_DONE &&
+        !read_race_job(a, &k->replies[j], kernel->narrays, f, &job_ok, &why))
+      k->ends[j] = (mc_child_status){MC_CHILD_DIED, 0};
+    mc_strbuf_free(&k->replies[j]);
+    ok &= job_ok;
+    if (k->ends[j].end != MC_CHILD_DONE) {
+      why = mc_child_reason(a, k->ends[j]);
+      ok &= why != NULL;
+    }
+    for (unsigned i = 0; why && i < kernel->narrays; i++)
+      if ((int)i == k->jobs[j].array || (k->jobs[j].quiet_too && quiet(k->p, k->o, (int)i)))
+        f[i].failed = f[i].failed ? f[i].failed : why;
+  }
+  if (!ok)
     return false;
-  for (unsigned i = 0; i < k->narrays; i++) {
-    mc_array_result *ar = &res->arrays[i];
+  for (unsigned i = 0; i < kernel->narrays; i++) {
+    mc_array_result *ar = &k->res->arrays[i];
     if (f[i].failed)
       *ar = (mc_array_result){MC_VERDICT_INCONCLUSIVE, f[i].failed, NULL, 0};
     else
       array_verdict(f[i].scopes, f[i].nscopes, f[i].unprovable, a, ar);
     if (ar->verdict == MC_VERDICT_INCONCLUSIVE && ar->reason)
-      add_reason(res, ar->reason);
+      add_reason(k->res, ar->reason);
   }
   return true;
 }

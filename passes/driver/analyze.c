@@ -107,9 +107,20 @@ static mc_verdict kernel_verdict(const mc_kernel_result *r) {
                              : MC_VERDICT_DRF;
 }
 
-/* Stages 2 to 5: lock-step form, protocol, races. */
-static bool analyze_kernel(const mc_options *o, const mc_kernel *k,
-                           mc_kernel_result *r, mc_arena *a) {
+/* A kernel between its start (protocol built, race jobs started) and its
+ * end (verdicts, costs). */
+typedef struct {
+  mc_protocol *p;
+  mc_drf_kernel *races; /* NULL: no race jobs (irreducible) */
+  mc_budget budget;
+  uint64_t allotment;   /* the budget it was given */
+  bool module_limited;  /* by what the module had left */
+  bool ok;              /* not out of memory (or of the budget) */
+} kernel_run;
+
+/* Stages 2 to 5 up to the race jobs' start: lock-step form, protocol. */
+static bool start_kernel(const mc_options *o, mc_drf_pool *pool, const mc_kernel *k,
+                         mc_kernel_result *r, mc_arena *a, kernel_run *run) {
   r->kernel = k;
   r->arrays = mc_alloc(a, (k->narrays + 1) * sizeof *r->arrays);
   if (!r->arrays)
@@ -135,17 +146,24 @@ static bool analyze_kernel(const mc_options *o, const mc_kernel *k,
   const char *dims = mc_sym_unread_dims_text(a, mc_sym_unread_dims(k, o));
   if (dims)
     r->assumptions[r->nassumptions++] = dims;
-  mc_protocol *p = mc_protocol_build(a, k, o);
+  mc_protocol *p = run->p = mc_protocol_build(a, k, o);
   if (!p || !lockstep_verdict(p->ls, r, a))
     return false;
   if (p->ls->status == MC_LS_IRREDUCIBLE) {
     for (unsigned i = 0; i < k->narrays; i++)
       r->arrays[i] = (mc_array_result){MC_VERDICT_INCONCLUSIVE, NULL, NULL, 0};
-  } else if (!mc_drf_analyze(a, p, o, r)) {
-    return false;
+    return true;
   }
+  return (run->races = mc_drf_start(pool, a, p, o, r)) != NULL;
+}
+
+/* The rest: the races' verdicts, the kernel's, the costs. */
+static bool finish_kernel(const mc_options *o, mc_drf_pool *pool, mc_kernel_result *r,
+                          mc_arena *a, kernel_run *run) {
+  if (run->races && !mc_drf_finish(pool, run->races))
+    return false;
   r->verdict = kernel_verdict(r);
-  return p->failed || mc_cost_results(a, o, p, r);
+  return run->p->failed || mc_cost_results(a, o, run->p, r);
 }
 
 /* A kernel whose step budget ran out: Inconclusive, with what ran out,
@@ -178,33 +196,68 @@ static mc_kernels *find_kernels(mc_arena *a, LLVMModuleRef m) {
   return ks && mc_find_facts(a, m, ks) ? ks : NULL;
 }
 
+/* Kernel i's verdicts and costs, then its remarks; what it spent is the
+ * module's (all of its budget when that ran out). */
+static bool end_kernel(mc_arena *a, const mc_options *o, mc_drf_pool *pool,
+                       mc_kernels *ks, mc_kernel_result *results, kernel_run *runs,
+                       unsigned i, uint64_t *module_used) {
+  kernel_run *run = &runs[i];
+  mc_arena_set_budget(a, &run->budget);
+  if (run->ok)
+    run->ok = finish_kernel(o, pool, &results[i], a, run);
+  mc_arena_set_budget(a, NULL);
+  *module_used += run->budget.spent ? run->allotment : run->budget.used;
+  if (run->budget.spent && results[i].arrays) {
+    budget_spent(a, o, &run->budget, run->module_limited, &results[i]);
+    run->ok = true;
+  }
+  if (run->ok) {
+    mc_report_remarks(a, o, &results[i]);
+    mc_facts_remarks(&ks->kernels[i]);
+  }
+  return run->ok;
+}
+
+/* Kernels are started in order, and each is ended once the next has
+ * started, so that one kernel's race jobs run while the one before ends.
+ * A kernel's budget is what the module has left, at most -mapcost-kernel-
+ * steps: where the kernel before could take so much that less would be
+ * left, that kernel ends first and the budget is exact. */
 bool mc_analyze_module(LLVMModuleRef m, const mc_options *o) {
   mc_arena *a = mc_arena_new();
   mc_kernels *ks = a ? find_kernels(a, m) : NULL;
   mc_kernel_result *results =
       ks ? mc_alloc(a, (ks->nkernels + 1) * sizeof *results) : NULL;
-  bool ok = results != NULL;
+  kernel_run *runs = ks ? mc_alloc(a, (ks->nkernels + 1) * sizeof *runs) : NULL;
+  mc_drf_pool *pool = ks ? mc_drf_pool_new(a, o) : NULL;
+  bool ok = results && runs && pool;
   if (ok) {
     check_param_facts(m, o, ks);
     note_missing_debug_info(ks);
   }
-  uint64_t module_left = o->module_steps;
-  for (unsigned i = 0; ok && ks && i < ks->nkernels; i++) {
-    bool module_limited = module_left < o->kernel_steps;
-    mc_budget budget = {.left = module_limited ? module_left : o->kernel_steps};
-    mc_arena_set_budget(a, &budget);
-    ok = analyze_kernel(o, &ks->kernels[i], &results[i], a);
+  uint64_t module_used = 0;
+  unsigned ended = 0; /* kernels [0, ended) have ended */
+  for (unsigned i = 0; ok && i < ks->nkernels; i++) {
+    uint64_t promised = 0; /* to the kernels started, not ended */
+    for (unsigned j = ended; j < i; j++)
+      promised += runs[j].allotment;
+    if (module_used + promised + o->kernel_steps > o->module_steps)
+      for (; ok && ended < i; ended++)
+        ok = end_kernel(a, o, pool, ks, results, runs, ended, &module_used);
+    uint64_t left = o->module_steps > module_used ? o->module_steps - module_used : 0;
+    kernel_run *run = &runs[i];
+    run->module_limited = left < o->kernel_steps;
+    run->allotment = run->module_limited ? left : o->kernel_steps;
+    run->budget = (mc_budget){.left = run->allotment};
+    mc_arena_set_budget(a, &run->budget);
+    run->ok = ok && start_kernel(o, pool, &ks->kernels[i], &results[i], a, run);
     mc_arena_set_budget(a, NULL);
-    module_left -= budget.used;
-    if (budget.spent && results[i].arrays) {
-      budget_spent(a, o, &budget, module_limited, &results[i]);
-      ok = true;
-    }
-    if (ok) {
-      mc_report_remarks(a, o, &results[i]);
-      mc_facts_remarks(&ks->kernels[i]);
-    }
+    for (; ok && ended < i; ended++)
+      ok = end_kernel(a, o, pool, ks, results, runs, ended, &module_used);
   }
+  for (; ok && ks && ended < ks->nkernels; ended++)
+    ok = end_kernel(a, o, pool, ks, results, runs, ended, &module_used);
+  mc_drf_pool_drain(pool);
   if (!ok)
     mc_shim_diagnose(m, MC_DIAG_ERROR, NULL, "out of memory");
   if (ok && o->report_dir[0]) {

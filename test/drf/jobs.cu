@@ -1,9 +1,10 @@
 // The race queries of a kernel run as jobs in child processes, several at
 // once (-mapcost-jobs, by default as many as there are processors): one
 // per array whose accesses may conflict, one per scope where both block and
-// grid scope may. Each job asks its queries in a fresh Z3 context, so what
-// it finds does not depend on the others: every remark, witnesses
-// included, is the same with one job at a time and with four.
+// grid scope may; a kernel's jobs start before the kernel before it has
+// ended. Each job asks its queries in a fresh Z3 context, so what it finds
+// does not depend on the others: every remark, witnesses included, is the
+// same with one job at a time and with four.
 //
 // RUN: %cuda_device -O0 -g -S -o /dev/null %load_plugin -mllvm -mapcost-jobs=1 \
 // RUN:   -Rpass=mapcost -Rpass-missed=mapcost -Rpass-analysis=mapcost %s > %t.1 2>&1
@@ -20,6 +21,12 @@
 // RUN:   -mllvm -mapcost-kernel-steps=20000 -Rpass-missed=mapcost %s > %t.b3 2>&1
 // RUN: diff %t.b1 %t.b3
 // RUN: FileCheck %s --check-prefix=BUDGET < %t.b3
+// RUN: %cuda_device -O0 -g -S -o /dev/null %load_plugin -mllvm -mapcost-jobs=1 \
+// RUN:   -mllvm -mapcost-module-steps=40000 -Rpass-missed=mapcost %s > %t.m1 2>&1
+// RUN: %cuda_device -O0 -g -S -o /dev/null %load_plugin -mllvm -mapcost-jobs=4 \
+// RUN:   -mllvm -mapcost-module-steps=40000 -Rpass-missed=mapcost %s > %t.m4 2>&1
+// RUN: diff %t.m1 %t.m4
+// RUN: FileCheck %s --check-prefix=MODULE < %t.m4
 //
 // A bad count is refused.
 // RUN: not %cuda_device -O2 -S -o /dev/null %load_plugin -mllvm -mapcost-jobs=0 %s 2>&1 \
@@ -36,7 +43,7 @@
 // CHECK: remark: kernel 'several': shared array 'tile' is free of data races
 // BUDGET-NOT: data race
 // BUDGET: remark: kernel 'several' is not checked for data races: analysis budget spent: more than 20000 steps for this kernel (in races)
-// BUDGET-NOT: data race
+// BUDGET-NOT: in kernel 'several'
 // BAD: -mapcost-jobs{{.*}}0
 __global__ void several(float *out, const float *in, float *sum) {
   __shared__ float tile[256];
@@ -50,4 +57,16 @@ __global__ void several(float *out, const float *in, float *sum) {
   }
   if (t == 0)
     sum[blockIdx.x & 1] = 1.0f;
+}
+
+// The next kernel's jobs start before the one before ends; a kernel's
+// budget is what the module has left, as if one ran after the other.
+// CHECK: remark: data race on shared array 's' in kernel 'next'
+// MODULE: remark: data race on global array 'out' in kernel 'several'
+// MODULE: remark: kernel 'next' is not checked for data races: analysis budget spent: the kernels of this module took more than
+__global__ void next(float *out) {
+  __shared__ float s[64];
+  unsigned g = blockIdx.x * blockDim.x + threadIdx.x;
+  s[threadIdx.x % 64] = out[g];
+  out[g] = s[0];
 }

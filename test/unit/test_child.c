@@ -178,8 +178,8 @@ static void test_together(void) {
   for (unsigned i = 0; i < 2; i++)
     mc_drf_child_start_spending(&kids[i], a, spend_40, &sp);
   mc_strbuf out[2] = {{0}, {0}};
-  CHECK(mc_drf_child_finish_spending(&kids[1], a, &out[1]).end == MC_CHILD_DONE);
-  CHECK(mc_drf_child_finish_spending(&kids[0], a, &out[0]).end == MC_CHILD_DONE);
+  CHECK(mc_drf_child_finish_spending(&kids[1], &out[1]).end == MC_CHILD_DONE);
+  CHECK(mc_drf_child_finish_spending(&kids[0], &out[0]).end == MC_CHILD_DONE);
   int pid[2] = {0, 0};
   CHECK(sscanf(mc_strbuf_str(&out[0]), "pid %d", &pid[0]) == 1 &&
         sscanf(mc_strbuf_str(&out[1]), "pid %d", &pid[1]) == 1);
@@ -187,7 +187,7 @@ static void test_together(void) {
   CHECK(b.left == 20 && b.used == 80 && !b.spent);
   mc_drf_child_start_spending(&kids[2], a, spend_40, &sp); /* 40 of 20 left */
   mc_strbuf more = {0};
-  CHECK(mc_drf_child_finish_spending(&kids[2], a, &more).end == MC_CHILD_DONE);
+  CHECK(mc_drf_child_finish_spending(&kids[2], &more).end == MC_CHILD_DONE);
   CHECK(b.spent);
   CHECK_STR(b.in, "cost");
   mc_strbuf_free(&out[0]);

@@ -1270,10 +1270,10 @@ static void add_reason(mc_kernel_result *res, const char *why) {
  * The queries of a kernel run as jobs, each in a child process (child.c)
  * with a fresh Z3 context: one per array whose accesses may conflict, two
  * (block scope, grid scope) where both may; the arrays none of whose
- * accesses may (quiet: read only) are decided after the last. A job's answers depend on its own queries only,
- * so the jobs and the verdicts are the same however many run at once
- * (-mapcost-jobs); what the jobs spend is spent from the kernel's budget
- * together. */
+ * accesses may (quiet: read only) are decided after the last. A job's
+ * answers depend on its own queries only, so the jobs and the verdicts are
+ * the same however many run at once (-mapcost-jobs, the pool below); what
+ * the jobs spend is spent from the kernel's budget together. */
 
 typedef struct {
   int array;      /* -1: none */

@@ -937,7 +937,8 @@ typedef struct {
 } worst_ctx;
 
 /* The block id and the active lane's thread id that run the most
- * iterations: block 0 or the last block, the least or the greatest id. */
+ * iterations: block 0 or the last block, the least or the greatest id (of
+ * the block's, 0 or blockDim - 1, where its dimensions are not fixed). */
 static const mc_expr *worst_value(void *data, const mc_atom *a, int sign) {
   worst_ctx *c = data;
   walker *w = c->w;
@@ -947,7 +948,7 @@ static const mc_expr *worst_value(void *data, const mc_atom *a, int sign) {
                                   mc_expr_const(w->s, a->width, 1), 0);
   if (a->kind != MC_ATOM_TID || !c->mask)
     return NULL;
-  if (!w->concrete) { /* any thread of the block */
+  if (!w->concrete) {
     c->lanes = true;
     return sign < 0 ? mc_expr_const(w->s, a->width, 0)
                     : mc_expr_sub(w->s, mc_sym_builtin(w->s, MC_ATOM_BDIM, a->dim),

@@ -238,8 +238,6 @@ static const mc_expr *put_values(void *data, const mc_atom *a) {
   return NULL;
 }
 
-/* e with each atom term replaced by what worst() gives for it, where `up`
- * says whether the result grows with e (sign: the term's direction). */
 /* The atom a leaf grows with: the leaf itself, or the one thread or block
  * id among the factors of a product of atoms (casts of them) never
  * negative (blockDim.x * threadIdx.y). NULL for any other leaf. */
@@ -264,6 +262,9 @@ static const mc_atom *monotone_factor(const mc_expr *leaf) {
   return a;
 }
 
+/* e with the atom each term grows with (monotone_factor), where no other
+ * term mentions it, replaced by what worst() gives for it; `up` says
+ * whether the result grows with e (sign: the term's direction). */
 static const mc_expr *worst_case(mc_sym *s, const mc_expr *e, bool up,
                                  cost_worst_fn worst, void *data) {
   cost_lin l;

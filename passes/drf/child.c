@@ -2,15 +2,17 @@
  *
  * Z3 runs inside the user's compiler, and a crash inside Z3 would take the
  * compile with it: Z3 4.8.12 has segfaulted in its arithmetic preprocessing
- * on a fuzzed kernel. So each solver job (a kernel's races, the printer,
- * a maximisation of the cost stage: mc_drf_isolated) runs in a forked
- * child, and what it spent from the kernel's budget is spent here too. The child sees the parent's memory as it was (the protocol, the
- * kernel, the IR: pointers into them mean the same in the parent), does the
- * job, writes what it found into a pipe (wire.c) and exits. A child that
- * dies instead (a signal inside libz3, Z3 exiting the process, anything
- * else) leaves the caller its status: the arrays are Inconclusive with the
+ * on a fuzzed kernel. So each solver job (a race job of races.c, the
+ * printer, a maximisation of the cost stage: mc_drf_isolated) runs in a
+ * forked child, and what it spent from the kernel's budget is spent here
+ * too. Jobs may run several at once: started, then finished later. The
+ * child sees the parent's memory as it was (the protocol, the kernel, the
+ * IR: pointers into them mean the same in the parent), does the job,
+ * writes what it found into a pipe (wire.c) and exits. A child that dies
+ * instead (a signal inside libz3, Z3 exiting the process, anything else)
+ * leaves the caller its status: the job's arrays are Inconclusive with the
  * reason, and the compile goes on. When fork or pipe fails, the job runs
- * in this process.
+ * in this process when it is started.
  *
  * In a build with AddressSanitizer, a child that dies outside Z3 (an error
  * of ours: the sanitizer's report is on stderr) aborts the parent, so the

@@ -1564,11 +1564,11 @@ bool mc_drf_finish(mc_drf_pool *pool, mc_drf_kernel *k) {
   return true;
 }
 
+/* The printers' jobs: one child for a kernel's queries, in one context. */
 typedef struct {
   mc_arena *a;
   const mc_protocol *p;
   const mc_options *o;
-  mc_kernel_result *res;
 } drf_job;
 
 static void print_job(void *arg, mc_strbuf *out) {
@@ -1617,7 +1617,7 @@ void mc_drf_print(mc_arena *a, const mc_protocol *p, const mc_options *o,
     mc_strbuf_printf(out, "  not analysed: %s\n", p->failed);
     return;
   }
-  drf_job j = {a, p, o, NULL};
+  drf_job j = {a, p, o};
   mc_child_status st = mc_drf_in_child_spending(a, print_job, &j, out);
   if (st.end != MC_CHILD_DONE)
     mc_strbuf_printf(out, "  not analysed: %s\n", mc_child_reason(a, st));
@@ -1658,6 +1658,6 @@ void mc_drf_write_together(mc_arena *a, const mc_protocol *p, const mc_options *
                            mc_strbuf *out) {
   if (p->failed)
     return;
-  drf_job j = {a, p, o, NULL};
+  drf_job j = {a, p, o};
   mc_drf_in_child_spending(a, together_job, &j, out);
 }

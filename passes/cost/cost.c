@@ -1200,6 +1200,10 @@ static void sum_loop(walker *w, const mc_pnode *node, uint64_t mask,
   const mc_expr *lasts[MAX_LANES] = {NULL};
   const mc_expr *before = stayed_before(w, node);
   const mc_expr *n = warp_iterations(w, node, mask, before != NULL, &bound, lasts);
+  /* n counts the iteration in which the last lane leaves; where the body's
+   * guards test the loop's stay, no lane runs the body in it */
+  if (n && !before && body_tests_stay(w, node))
+    n = mc_expr_sub(w->s, n, c64(w, 1), 0);
   cost_vec body, first;
   if (!vec_new(w, &body) || (before && !vec_new(w, &first)))
     return;

@@ -100,4 +100,4 @@ __global__ void window(const float *in, float *out, int reps) {
 // SYMBOLIC: kernel ring: {{[0-9]+:[0-9]+}} uncoalesced out = {{[0-9]+}} (<=) measured 12 ok
 // SYMBOLIC: kernel ring: total uncoalesced = {{[0-9]+}} (<=) measured 36 ok
 // STATIC-LABEL: kernel ring
-// STATIC: cost uncoalesced of in at {{.*}}: 32 * max((blockDim.y * blockDim.x * gridDim.x + n - 1) / (blockDim.y * blockDim.x * gridDim.x), 0) + 32 (upper bound)
+// STATIC: cost uncoalesced of in at {{.*}}: 32 * max((blockDim.y * blockDim.x * gridDim.x + n - 1) / (blockDim.y * blockDim.x * gridDim.x), 0) (upper bound)

@@ -1281,34 +1281,57 @@ typedef struct {
   bool quiet_too; /* then every quiet array (below): no queries */
 } race_job;
 
-/* May two threads' accesses to `array` conflict at this scope, as far as
- * their kinds say (a write, atomics of a narrower scope)? */
-static bool may_conflict_in(const mc_protocol *p, const mc_options *o, int array, int grid) {
-  const mc_kernel_accesses *l = p->accesses;
-  const mc_array *arr = &p->kernel->arrays[array];
-  if (grid && (o->only_intra_group || arr->space != MC_SPACE_GLOBAL))
-    return false;
-  for (unsigned i = 0; l && i < l->naccesses; i++) {
-    const mc_access *x = &l->accesses[i];
-    if (x->base != MC_BASE_ARRAY || x->array != array)
-      continue;
-    for (unsigned j = 0; j < l->naccesses; j++) {
-      const mc_access *y = &l->accesses[j];
-      if (y->base == MC_BASE_ARRAY && y->region == x->region && may_conflict(x, y, grid))
-        return true;
-    }
-  }
-  return false;
+/* What may_conflict reads of an access: its kind, and an atomic's scope. */
+enum { NCLASSES = 3 * 5 };
+static unsigned conflict_class(const mc_access *x) {
+  return x->kind == MC_ACCESS_ATOMIC ? 2 * 5 + (unsigned)x->scope % 5 : (unsigned)x->kind * 5;
 }
 
-static bool quiet(const mc_protocol *p, const mc_options *o, int array) {
-  return !may_conflict_in(p, o, array, 0) && !may_conflict_in(p, o, array, 1);
+/* Per array and scope (2 * array + grid): may two threads' accesses to it
+ * conflict, as far as their kinds say (a write, atomics of a narrower
+ * scope)? may_conflict on one access of each class of the array's and its
+ * region's: linear in the accesses. NULL when out of memory. */
+static bool *conflict_table(mc_arena *a, const mc_protocol *p, const mc_options *o) {
+  const mc_kernel_accesses *l = p->accesses;
+  unsigned n = p->kernel->narrays;
+  bool *c = mc_alloc(a, (2 * n + 1) * sizeof *c);
+  const mc_access **in_region = mc_alloc(a, (n * NCLASSES + 1) * sizeof *in_region);
+  const mc_access **of_array = mc_alloc(a, (n * NCLASSES + 1) * sizeof *of_array);
+  if (!c || !in_region || !of_array)
+    return NULL;
+  for (unsigned i = 0; l && i < l->naccesses; i++) {
+    const mc_access *x = &l->accesses[i];
+    if (x->base != MC_BASE_ARRAY || x->array < 0 || (unsigned)x->array >= n ||
+        x->region < 0 || (unsigned)x->region >= n)
+      continue;
+    in_region[(unsigned)x->region * NCLASSES + conflict_class(x)] = x;
+    of_array[(unsigned)x->array * NCLASSES + conflict_class(x)] = x;
+  }
+  for (unsigned i = 0; i < n; i++)
+    for (int grid = 0; grid < 2; grid++) {
+      const mc_array *arr = &p->kernel->arrays[i];
+      if (grid && (o->only_intra_group || arr->space != MC_SPACE_GLOBAL))
+        continue;
+      for (unsigned cx = 0; cx < NCLASSES && !c[2 * i + grid]; cx++) {
+        const mc_access *x = of_array[i * NCLASSES + cx];
+        for (unsigned cy = 0; x && cy < NCLASSES && !c[2 * i + grid]; cy++) {
+          const mc_access *y = in_region[(unsigned)x->region * NCLASSES + cy];
+          c[2 * i + grid] = y && may_conflict(x, y, grid);
+        }
+      }
+    }
+  return c;
+}
+
+static bool quiet(const bool *conflicts, int array) {
+  return !conflicts[2 * array] && !conflicts[2 * array + 1];
 }
 
 typedef struct {
   mc_arena *a;
   const mc_protocol *p;
   const mc_options *o;
+  const bool *conflicts; /* conflict_table's */
   race_job job;
 } race_job_arg;
 
@@ -1331,7 +1354,7 @@ static void run_race_job(void *arg, mc_strbuf *out) {
   /* its array first: the quiet ones make terms, but ask nothing */
   for (int k = -1; ok && !failed && k < (int)p->kernel->narrays; k++) {
     int i = k < 0 ? j->job.array : k;
-    if (i < 0 || (k >= 0 && !(j->job.quiet_too && quiet(p, j->o, i))))
+    if (i < 0 || (k >= 0 && !(j->job.quiet_too && quiet(j->conflicts, i))))
       continue;
     scope_result sr = {0};
     ok = decide_scopes(&r, i, j->o, k < 0 ? j->job.from : 0, k < 0 ? j->job.to : 2, &sr);
@@ -1393,11 +1416,11 @@ static unsigned processors(void) {
 
 /* The kernel's jobs (at most 2 * narrays + 1); the last one also decides
  * the quiet arrays, in a child of its own only when there is no other. */
-static unsigned race_jobs(const mc_protocol *p, const mc_options *o, race_job *jobs) {
+static unsigned race_jobs(const mc_protocol *p, const bool *conflicts, race_job *jobs) {
   unsigned n = 0;
   bool any_quiet = false;
   for (unsigned i = 0; i < p->kernel->narrays; i++) {
-    bool block = may_conflict_in(p, o, (int)i, 0), grid = may_conflict_in(p, o, (int)i, 1);
+    bool block = conflicts[2 * i], grid = conflicts[2 * i + 1];
     if (block && grid) {
       jobs[n++] = (race_job){(int)i, 0, 1, false};
       jobs[n++] = (race_job){(int)i, 1, 2, false};
@@ -1433,6 +1456,7 @@ struct mc_drf_kernel {
   mc_strbuf *replies;
   mc_child_status *ends;
   array_findings *f;
+  const bool *conflicts;    /* conflict_table's */
   bool finished;            /* its replies read (and freed) */
   struct mc_drf_kernel *next; /* the kernel started before it */
 };
@@ -1500,7 +1524,10 @@ mc_drf_kernel *mc_drf_start(mc_drf_pool *pool, mc_arena *a, const mc_protocol *p
                                : "race analysis off (-mapcost-races=0)";
   for (unsigned i = 0; off && i < kernel->narrays; i++)
     f[i].failed = off;
-  unsigned n = off ? 0 : race_jobs(p, o, jobs);
+  k->conflicts = off ? NULL : conflict_table(a, p, o);
+  if (!off && !k->conflicts)
+    return NULL;
+  unsigned n = off ? 0 : race_jobs(p, k->conflicts, jobs);
   k->args = mc_alloc(a, (n + 1) * sizeof *k->args);
   k->kids = mc_alloc(a, (n + 1) * sizeof *k->kids);
   k->replies = mc_alloc(a, (n + 1) * sizeof *k->replies);
@@ -1511,7 +1538,7 @@ mc_drf_kernel *mc_drf_start(mc_drf_pool *pool, mc_arena *a, const mc_protocol *p
    * ended before it */
   mc_budget *b = mc_arena_budget(a), at_start = b ? *b : (mc_budget){0};
   for (unsigned j = 0; j < n; j++) {
-    k->args[j] = (race_job_arg){a, p, o, jobs[j]};
+    k->args[j] = (race_job_arg){a, p, o, k->conflicts, jobs[j]};
     if (pool->n == pool->at_once)
       finish_oldest(pool);
     mc_budget now = b ? *b : at_start;
@@ -1547,7 +1574,7 @@ bool mc_drf_finish(mc_drf_pool *pool, mc_drf_kernel *k) {
       ok &= why != NULL;
     }
     for (unsigned i = 0; why && i < kernel->narrays; i++)
-      if ((int)i == k->jobs[j].array || (k->jobs[j].quiet_too && quiet(k->p, k->o, (int)i)))
+      if ((int)i == k->jobs[j].array || (k->jobs[j].quiet_too && quiet(k->conflicts, (int)i)))
         f[i].failed = f[i].failed ? f[i].failed : why;
   }
   if (!ok)

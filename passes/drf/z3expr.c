@@ -28,7 +28,8 @@ bool mc_z3_take_error(void) {
 
 /* A context made before a fork and never used here: each child takes
  * its own copy of it as it was made (copy-on-write), instead of making
- * one, which zero-fills Z3's tables afresh in every child. */
+ * one, which zero-fills Z3's tables afresh in every child. Only where the
+ * kernel gives no huge pages (child.c): with them a fresh one is cheaper. */
 static Z3_context spare;
 
 static Z3_context fresh_context(void) {

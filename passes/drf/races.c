@@ -494,6 +494,33 @@ static int may_meet(drf_run *r, const mc_site *sa, const mc_site *sb, bool grid)
   return res != Z3_L_FALSE;
 }
 
+/* The plain write at a read's place that answers for it: the same bytes,
+ * the same guard in the same loops and only accesses between them (no
+ * barrier): thread 1 at the read meets thread 2 exactly where it would
+ * at the write, and every pair with the write is asked (in the write's
+ * query or in the other access's), so a race of the read's is one of the
+ * write's. `a[i] += v` is one query, not two. NULL: none. */
+static const mc_site *answered_by(const drf_run *r, const mc_site *sa) {
+  const mc_pnode *n = sa->node;
+  const mc_access *x = n->access;
+  if (x->kind != MC_ACCESS_READ)
+    return NULL;
+  footprint fx = footprint_of(x);
+  for (int step = -1; step <= 1; step += 2)
+    for (long k = (long)sa->index + step; k >= 0 && k < (long)sa->nsiblings; k += step) {
+      const mc_pnode *m = &sa->siblings[k];
+      if (m->kind != MC_PN_ACCESS)
+        break;
+      const mc_access *w = m->access;
+      footprint fw = footprint_of(w);
+      if (w->kind == MC_ACCESS_WRITE && w->base == MC_BASE_ARRAY && same_footprint(&fx, &fw) &&
+          w->when == x->when && m->guard == n->guard && m->guard_approx == n->guard_approx &&
+          m->approx == n->approx)
+        return mc_drf_site(&r->d, m);
+    }
+  return NULL;
+}
+
 /* Each access's interval numbers, from a walk of its own (thread 1's; the
  * numbers are the same for thread 2). Where not known, any. */
 static void interval_ids(drf_run *r) {
@@ -989,6 +1016,14 @@ static void print_query(drf_run *r, const mc_site *sa, unsigned nb, unsigned all
     mc_strbuf_append(r->print, res == Z3_L_FALSE ? "none\n" : "unknown\n");
 }
 
+static void print_answered(drf_run *r, const mc_site *sa, const mc_site *w, bool grid) {
+  if (r->print)
+    mc_strbuf_printf(r->print, "  query %s read %u:%u: answered by write %u:%u\n",
+                     grid ? "grid" : "block", sa->node->access->line,
+                     sa->node->access->column, w->node->access->line,
+                     w->node->access->column);
+}
+
 /* Does a divergent barrier separate accesses of the array (region)? Then
  * the barrier's line. */
 static const mc_ls_barrier *divergent_between(const drf_run *r, int region) {
@@ -1074,6 +1109,11 @@ static bool decide_scopes(drf_run *r, int array, const mc_options *o, int from, 
       const mc_access *x = r->acc[i]->node->access;
       if (x->base != MC_BASE_ARRAY || x->array != array)
         continue;
+      const mc_site *w = answered_by(r, r->acc[i]);
+      if (w) {
+        print_answered(r, r->acc[i], w, grid);
+        continue;
+      }
       /* thread 2 at any access that may conflict with x */
       unsigned nb = 0;
       for (unsigned j = 0; j < r->nacc; j++) {

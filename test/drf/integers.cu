@@ -59,7 +59,7 @@ __global__ void grid_stride(float *y, const float *x, float a, int n) {
 // WRAP-LABEL: kernel grid_stride
 // WRAP-NOT: assumes: index arithmetic does not wrap around (races)
 // WRAP: array y {{.*}} race
-// WRAP: race on y (global, grid scope): {{.*}}, confirmed
+// WRAP: race on y (global, {{block|grid}} scope): {{.*}}, confirmed
 // WRAP: witness: {{.*}} n={{[1-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]}}
 
 // Thread 0's index wraps and the mask takes it to 31, thread 32's: a race

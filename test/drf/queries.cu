@@ -45,3 +45,24 @@ __global__ void shift(int *out) {
   __syncthreads();
   out[blockIdx.x * blockDim.x + t] = x;
 }
+
+// A read and a write of one element, under one guard with no barrier
+// between them (`a[i] += v`): the write's queries answer for the read's
+// (thread 2 meets the read wherever it meets the write), so a racy one is
+// one write-write race, not two. A read of another element is asked.
+// CHECK-LABEL: drf accumulate
+// CHECK:       query block read [[#@LINE+11]]:{{[0-9]+}}: answered by write [[#@LINE+11]]:{{[0-9]+}}
+// CHECK-NEXT:  query block write [[#@LINE+10]]:{{[0-9]+}} against 1: race with write [[#@LINE+10]]:{{[0-9]+}}
+// CHECK:       query grid read [[#@LINE+9]]:{{[0-9]+}}: answered by write [[#@LINE+9]]:{{[0-9]+}}
+// CHECK-NEXT:  query grid write [[#@LINE+8]]:{{[0-9]+}} against 1: race with write [[#@LINE+8]]:{{[0-9]+}}
+// CHECK-NEXT:  verdict race
+// CHECK:       query block read [[#@LINE+7]]:{{[0-9]+}} against 1: race with write [[#@LINE+7]]:{{[0-9]+}}
+// CHECK-NEXT:  query block write [[#@LINE+6]]:{{[0-9]+}} against 1: none
+// CHECK:       verdict race
+__global__ void accumulate(float *a, float *c, const float *b, int n) {
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    a[i % 32] += b[i];
+    c[i] = c[i + 1] + 1;
+  }
+}

@@ -24,6 +24,7 @@
 # Features: llvm19 or llvm22, cuda-sdk (its headers work with this clang), nvcc,
 # cuda-gpu (a GPU to run on).
 import os
+import subprocess
 import lit.formats
 import lit.util
 
@@ -33,6 +34,16 @@ config.suffixes = [".ll", ".cu", ".test"]
 config.excludes = ["Inputs", "unit", "CMakeLists.txt", "lit.site.cfg.py.in"]
 config.test_source_root = os.path.join(config.mapcost_src_root, "test")
 config.test_exec_root = os.path.join(config.mapcost_obj_root, "test")
+
+# The interpreter itself, not a launcher script in front of it (pyenv's
+# shims start a shell and several processes per call: 0.4 s, and 2 s with
+# the sanitizer runtime preloaded into each of them, below).
+try:
+    python = subprocess.run([config.python, "-c", "import sys; print(sys.executable)"],
+                            capture_output=True, text=True, check=True).stdout.strip()
+except (OSError, subprocess.CalledProcessError):
+    python = ""
+python = python or config.python
 
 tools = config.llvm_tools_dir
 plugin = os.path.join(config.mapcost_obj_root, "libmapcost.so")
@@ -93,14 +104,14 @@ config.substitutions += [
     ("%asan_runtime", config.asan_runtime or ""),
     ("%prelude", prelude),
     ("%runtime", runtime),
-    ("%mapcost", "%s %s" % (config.python,
+    ("%mapcost", "%s %s" % (python,
                             os.path.join(config.mapcost_src_root, "scripts", "mapcost"))),
     ("%opt_viewer", os.path.join(os.path.dirname(tools), "share", "opt-viewer")),
     ("%clang\+\+", clang + "++"),
     ("%src_root", config.mapcost_src_root),
     ("%clang", clang),
     ("%opt", os.path.join(tools, "opt")),
-    ("%python", config.python),
+    ("%python", python),
 ]
 config.substitutions.append(("FileCheck", config.filecheck))
 for tool in ("not", "split-file", "llvm-remarkutil"):

@@ -1307,17 +1307,28 @@ static void add_reason(mc_kernel_result *res, const char *why) {
 }
 
 /* ---- Jobs ------------------------------------------------------------------
- * The queries of a kernel run as jobs, each in a child process (child.c)
- * with a fresh Z3 context: one per array whose accesses may conflict, two
- * (block scope, grid scope) where both may; the arrays none of whose
- * accesses may (quiet: read only) are decided after the last. A job's
- * answers depend on its own queries only, so the jobs and the verdicts are
- * the same however many run at once (-mapcost-jobs, the pool below); what
- * the jobs spend is spent from the kernel's budget together. */
+ * The queries of a kernel are tasks: one per array whose accesses may
+ * conflict, two (block scope, grid scope) where both may. They run as at
+ * most JOBS_PER_KERNEL jobs, each in a child process (child.c) with a fresh
+ * Z3 context that asks its tasks' queries one after another; the arrays
+ * none of whose accesses may (quiet: read only) are decided after the last
+ * job's tasks. The tasks are shared out by their size alone, so a job's
+ * answers, and the verdicts, are the same however many jobs run at once
+ * (-mapcost-jobs, the pool below); what the jobs spend is spent from the
+ * kernel's budget together. Two jobs, not one per task: a fresh context
+ * costs more than most of a task's queries (it zero-fills Z3's tables:
+ * 15 to 40 ms on a 2-core virtual machine), and two keep both processors
+ * of such a machine busy on a kernel alone. */
+enum { JOBS_PER_KERNEL = 2 };
 
 typedef struct {
-  int array;      /* -1: none */
-  int from, to;   /* its scopes, 0 block and 1 grid */
+  int array;
+  int from, to; /* its scopes, 0 block and 1 grid */
+} race_task;
+
+typedef struct {
+  const race_task *tasks;
+  unsigned ntasks;
   bool quiet_too; /* then every quiet array (below): no queries */
 } race_job;
 
@@ -1376,8 +1387,9 @@ typedef struct {
 } race_job_arg;
 
 /* In the child: whether it ran to the end, why the queries could not be
- * asked (NULL: they were), then per array it decided: the array, what its
- * scopes found, and what keeps it from being race free. */
+ * asked (NULL: they were), then per task it decided: the array, its first
+ * scope, what its scopes found, and what keeps the array from being race
+ * free. */
 static void run_race_job(void *arg, mc_strbuf *out) {
   race_job_arg *j = arg;
   const mc_protocol *p = j->p;
@@ -1391,17 +1403,19 @@ static void run_race_job(void *arg, mc_strbuf *out) {
   }
   mc_strbuf arrays = {0};
   unsigned n = 0;
-  /* its array first: the quiet ones make terms, but ask nothing */
-  for (int k = -1; ok && !failed && k < (int)p->kernel->narrays; k++) {
-    int i = k < 0 ? j->job.array : k;
-    if (i < 0 || (k >= 0 && !(j->job.quiet_too && quiet(j->conflicts, i))))
+  /* its tasks first, then the quiet arrays: they make terms, but ask nothing */
+  unsigned ntasks = j->job.ntasks, narrays = p->kernel->narrays;
+  for (unsigned k = 0; ok && !failed && k < ntasks + narrays; k++) {
+    race_task t = k < ntasks ? j->job.tasks[k] : (race_task){(int)(k - ntasks), 0, 2};
+    if (k >= ntasks && !(j->job.quiet_too && quiet(j->conflicts, t.array)))
       continue;
     scope_result sr = {0};
-    ok = decide_scopes(&r, i, j->o, k < 0 ? j->job.from : 0, k < 0 ? j->job.to : 2, &sr);
-    mc_wire_u64(&arrays, (uint64_t)i);
+    ok = decide_scopes(&r, t.array, j->o, t.from, t.to, &sr);
+    mc_wire_u64(&arrays, (uint64_t)t.array);
+    mc_wire_u64(&arrays, (uint64_t)t.from);
     mc_wire_str(&arrays, sr.undecided);
     mc_wire_races(&arrays, sr.races, sr.nraces);
-    mc_wire_str(&arrays, not_provable(&r, i));
+    mc_wire_str(&arrays, not_provable(&r, t.array));
     n++;
   }
   mc_wire_u64(out, ok);
@@ -1415,12 +1429,12 @@ static void run_race_job(void *arg, mc_strbuf *out) {
   mc_z3_take_error();
 }
 
-/* What the jobs found of each array: its scopes' results in job order
- * (block scope first), what keeps it from being race free, and why it was
- * not analysed (a job that could not run). */
+/* What the jobs found of each array: its scopes' results (block scope
+ * first), what keeps it from being race free, and why it was not analysed
+ * (a job that could not run). */
 typedef struct {
   scope_result scopes[2];
-  unsigned nscopes;
+  unsigned nscopes, read; /* read: a bit per scope */
   const char *unprovable, *failed;
 } array_findings;
 
@@ -1432,12 +1446,14 @@ static bool read_race_job(mc_arena *a, const mc_strbuf *reply, unsigned narrays,
   *failed = mc_unwire_str(&w, a);
   uint64_t n = mc_unwire_u64(&w);
   for (uint64_t k = 0; k < n && !w.bad; k++) {
-    uint64_t i = mc_unwire_u64(&w);
-    if (i >= narrays || f[i].nscopes == 2) {
+    uint64_t i = mc_unwire_u64(&w), from = mc_unwire_u64(&w);
+    if (i >= narrays || from >= 2 || f[i].read & 1u << from) {
       w.bad = true;
       break;
     }
-    scope_result *sr = &f[i].scopes[f[i].nscopes++];
+    f[i].read |= 1u << from;
+    f[i].nscopes = f[i].read & 2 ? 2 : 1;
+    scope_result *sr = &f[i].scopes[from];
     sr->undecided = mc_unwire_str(&w, a);
     mc_unwire_races(&w, a, &sr->races, &sr->nraces);
     f[i].unprovable = mc_unwire_str(&w, a);
@@ -1454,26 +1470,85 @@ static unsigned processors(void) {
   return n > 0 ? (unsigned)n : 1;
 }
 
-/* The kernel's jobs (at most 2 * narrays + 1); the last one also decides
- * the quiet arrays, in a child of its own only when there is no other. */
-static unsigned race_jobs(const mc_protocol *p, const bool *conflicts, race_job *jobs) {
-  unsigned n = 0;
+/* A task's size, for sharing the tasks out: the pairs of accesses its
+ * queries may ask about, those of the array with those of its region (a
+ * task has one scope whose accesses may conflict). */
+static uint64_t task_size(const mc_protocol *p, race_task t) {
+  const mc_kernel_accesses *l = p->accesses;
+  uint64_t of_array = 0, in_region = 0;
+  int region = -1;
+  for (unsigned i = 0; l && i < l->naccesses; i++)
+    if (l->accesses[i].base == MC_BASE_ARRAY && l->accesses[i].array == t.array) {
+      of_array++;
+      region = l->accesses[i].region;
+    }
+  for (unsigned i = 0; l && region >= 0 && i < l->naccesses; i++)
+    in_region += l->accesses[i].base == MC_BASE_ARRAY && l->accesses[i].region == region;
+  return of_array * in_region;
+}
+
+/* The kernel's jobs (at most JOBS_PER_KERNEL): the tasks, largest first,
+ * each to the job with the least so far, in array order within a job; the
+ * last job also decides the quiet arrays, in a child of its own only when
+ * there is no task. -1 when out of memory. */
+static int race_jobs(mc_arena *a, const mc_protocol *p, const bool *conflicts,
+                     race_job *jobs) {
+  unsigned narrays = p->kernel->narrays, n = 0;
+  race_task *t = mc_alloc(a, (2 * narrays + 1) * sizeof *t);
+  race_task *by_job = mc_alloc(a, (2 * narrays + 1) * sizeof *by_job);
+  uint64_t *size = mc_alloc(a, (2 * narrays + 1) * sizeof *size);
+  unsigned *job = mc_alloc(a, (2 * narrays + 1) * sizeof *job);
+  if (!t || !by_job || !size || !job)
+    return -1;
   bool any_quiet = false;
-  for (unsigned i = 0; i < p->kernel->narrays; i++) {
+  for (unsigned i = 0; i < narrays; i++) {
     bool block = conflicts[2 * i], grid = conflicts[2 * i + 1];
     if (block && grid) {
-      jobs[n++] = (race_job){(int)i, 0, 1, false};
-      jobs[n++] = (race_job){(int)i, 1, 2, false};
+      t[n++] = (race_task){(int)i, 0, 1};
+      t[n++] = (race_task){(int)i, 1, 2};
     } else if (block || grid) {
-      jobs[n++] = (race_job){(int)i, 0, 2, false};
+      t[n++] = (race_task){(int)i, 0, 2};
     }
     any_quiet |= !block && !grid;
   }
-  if (any_quiet && n)
-    jobs[n - 1].quiet_too = true;
+  unsigned njobs = n < JOBS_PER_KERNEL ? n : JOBS_PER_KERNEL;
+  uint64_t load[JOBS_PER_KERNEL] = {0};
+  for (unsigned k = 0; k < n; k++)
+    size[k] = task_size(p, t[k]);
+  for (unsigned done = 0; done < n; done++) {
+    unsigned big = 0, least = 0; /* the largest task left (the first of equals) */
+    while (size[big] == UINT64_MAX)
+      big++;
+    for (unsigned k = big + 1; k < n; k++)
+      if (size[k] != UINT64_MAX && size[k] > size[big])
+        big = k;
+    for (unsigned g = 1; g < njobs; g++)
+      if (load[g] < load[least])
+        least = g;
+    load[least] += size[big];
+    job[big] = least;
+    size[big] = UINT64_MAX;
+  }
+  unsigned at = 0;
+  for (unsigned g = 0; g < njobs; g++) {
+    jobs[g] = (race_job){by_job + at, 0, false};
+    for (unsigned k = 0; k < n; k++)
+      if (job[k] == g)
+        by_job[at++] = t[k];
+    jobs[g].ntasks = (unsigned)(by_job + at - jobs[g].tasks);
+  }
+  if (any_quiet && njobs)
+    jobs[njobs - 1].quiet_too = true;
   else if (any_quiet)
-    jobs[n++] = (race_job){-1, 0, 2, true};
-  return n;
+    jobs[njobs++] = (race_job){NULL, 0, true};
+  return (int)njobs;
+}
+
+static bool in_job(const race_job *j, int array) {
+  for (unsigned k = 0; k < j->ntasks; k++)
+    if (j->tasks[k].array == array)
+      return true;
+  return false;
 }
 
 /* ---- The pool: jobs of every kernel, at most at_once running --------------
@@ -1553,7 +1628,7 @@ mc_drf_kernel *mc_drf_start(mc_drf_pool *pool, mc_arena *a, const mc_protocol *p
     res->assumptions[res->nassumptions++] = aligned;
   mc_drf_kernel *k = mc_alloc(a, sizeof *k);
   array_findings *f = mc_alloc(a, (kernel->narrays + 1) * sizeof *f);
-  race_job *jobs = mc_alloc(a, (2 * kernel->narrays + 1) * sizeof *jobs);
+  race_job *jobs = mc_alloc(a, (JOBS_PER_KERNEL + 1) * sizeof *jobs);
   if (!k || !f || !jobs)
     return NULL;
   *k = (mc_drf_kernel){.a = a, .p = p, .o = o, .res = res, .jobs = jobs, .f = f,
@@ -1567,7 +1642,10 @@ mc_drf_kernel *mc_drf_start(mc_drf_pool *pool, mc_arena *a, const mc_protocol *p
   k->conflicts = off ? NULL : conflict_table(a, p, o);
   if (!off && !k->conflicts)
     return NULL;
-  unsigned n = off ? 0 : race_jobs(p, k->conflicts, jobs);
+  int njobs = off ? 0 : race_jobs(a, p, k->conflicts, jobs);
+  if (njobs < 0)
+    return NULL;
+  unsigned n = (unsigned)njobs;
   k->args = mc_alloc(a, (n + 1) * sizeof *k->args);
   k->kids = mc_alloc(a, (n + 1) * sizeof *k->kids);
   k->replies = mc_alloc(a, (n + 1) * sizeof *k->replies);
@@ -1614,7 +1692,7 @@ bool mc_drf_finish(mc_drf_pool *pool, mc_drf_kernel *k) {
       ok &= why != NULL;
     }
     for (unsigned i = 0; why && i < kernel->narrays; i++)
-      if ((int)i == k->jobs[j].array || (k->jobs[j].quiet_too && quiet(k->conflicts, (int)i)))
+      if (in_job(&k->jobs[j], (int)i) || (k->jobs[j].quiet_too && quiet(k->conflicts, (int)i)))
         f[i].failed = f[i].failed ? f[i].failed : why;
   }
   if (!ok)
@@ -1677,6 +1755,27 @@ static void print_job(void *arg, mc_strbuf *out) {
   mc_z3_take_error();
 }
 
+/* The kernel's race jobs and their tasks, one line per job. */
+static void print_jobs(mc_arena *a, const mc_protocol *p, const mc_options *o,
+                       mc_strbuf *out) {
+  const bool *conflicts = conflict_table(a, p, o);
+  race_job jobs[JOBS_PER_KERNEL + 1];
+  int n = conflicts ? race_jobs(a, p, conflicts, jobs) : -1;
+  for (int g = 0; g < n; g++) {
+    mc_strbuf_printf(out, "  job %d:", g + 1);
+    for (unsigned k = 0; k < jobs[g].ntasks; k++) {
+      race_task t = jobs[g].tasks[k];
+      bool grid = t.to - t.from == 2 ? !conflicts[2 * t.array] : t.from == 1;
+      mc_strbuf_printf(out, "%s %s %s", k ? "," : "", p->kernel->arrays[t.array].name,
+                       grid ? "grid" : "block");
+    }
+    if (jobs[g].quiet_too)
+      mc_strbuf_append(out, jobs[g].ntasks ? "; then the arrays without conflicting accesses"
+                                           : " the arrays without conflicting accesses");
+    mc_strbuf_append(out, "\n");
+  }
+}
+
 void mc_drf_print(mc_arena *a, const mc_protocol *p, const mc_options *o,
                   mc_strbuf *out) {
   mc_strbuf_printf(out, "drf %s\n", p->kernel->name);
@@ -1684,6 +1783,7 @@ void mc_drf_print(mc_arena *a, const mc_protocol *p, const mc_options *o,
     mc_strbuf_printf(out, "  not analysed: %s\n", p->failed);
     return;
   }
+  print_jobs(a, p, o, out);
   drf_job j = {a, p, o};
   mc_child_status st = mc_drf_in_child_spending(a, print_job, &j, out);
   if (st.end != MC_CHILD_DONE)

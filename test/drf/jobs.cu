@@ -1,10 +1,26 @@
-// The race queries of a kernel run as jobs in child processes, several at
-// once (-mapcost-jobs, by default as many as there are processors): one
-// per array whose accesses may conflict, one per scope where both block and
-// grid scope may; a kernel's jobs start before the kernel before it has
-// ended. Each job asks its queries in a fresh Z3 context, so what it finds
-// does not depend on the others: every remark, witnesses included, is the
-// same with one job at a time and with four.
+// The race queries of a kernel are tasks, one per array whose accesses may
+// conflict, one per scope where both block and grid scope may; they run as
+// at most two jobs in child processes, several at once (-mapcost-jobs, by
+// default as many as there are processors), the largest task first to the
+// job with less so far; a kernel's jobs start before the kernel before it
+// has ended. Each job asks its tasks' queries in a fresh Z3 context, and the
+// tasks are shared out by their size alone, so what a job finds does not
+// depend on the others: every remark, witnesses included, is the same with
+// one job at a time and with four.
+//
+// The printer shows the jobs: in 'several', tile's task (3 accesses by 3 of
+// its array: 9 pairs) goes to job 1, out's two tasks (2 by 2) and sum's
+// block-scope task (1 by 1) to job 2, sum's grid-scope task to job 1 (then
+// 9 each: the first); the read-only array 'in' is decided after job 2.
+// RUN: %cuda_device -O0 -g -emit-llvm -S %s -o %t.ll
+// RUN: %opt -load-pass-plugin=%plugin -passes='print<mapcost-drf>' -disable-output %t.ll \
+// RUN:   2>&1 | FileCheck %s --check-prefix=JOBS
+// JOBS-LABEL: drf several
+// JOBS-NEXT:  job 1: sum grid, tile block
+// JOBS-NEXT:  job 2: out block, out grid, sum block; then the arrays without conflicting accesses
+// JOBS-LABEL: drf next
+// JOBS-NEXT:  job 1: out block, s block
+// JOBS-NEXT:  job 2: out grid
 //
 // RUN: %cuda_device -O0 -g -S -o /dev/null %load_plugin -mllvm -mapcost-jobs=1 \
 // RUN:   -Rpass=mapcost -Rpass-missed=mapcost -Rpass-analysis=mapcost %s > %t.1 2>&1

@@ -1434,7 +1434,7 @@ static void run_race_job(void *arg, mc_strbuf *out) {
  * (a job that could not run). */
 typedef struct {
   scope_result scopes[2];
-  unsigned nscopes, read; /* read: a bit per scope */
+  unsigned read; /* a bit per scope whose result is in scopes[] */
   const char *unprovable, *failed;
 } array_findings;
 
@@ -1452,7 +1452,6 @@ static bool read_race_job(mc_arena *a, const mc_strbuf *reply, unsigned narrays,
       break;
     }
     f[i].read |= 1u << from;
-    f[i].nscopes = f[i].read & 2 ? 2 : 1;
     scope_result *sr = &f[i].scopes[from];
     sr->undecided = mc_unwire_str(&w, a);
     mc_unwire_races(&w, a, &sr->races, &sr->nraces);
@@ -1702,7 +1701,7 @@ bool mc_drf_finish(mc_drf_pool *pool, mc_drf_kernel *k) {
     if (f[i].failed)
       *ar = (mc_array_result){MC_VERDICT_INCONCLUSIVE, f[i].failed, NULL, 0};
     else
-      array_verdict(f[i].scopes, f[i].nscopes, f[i].unprovable, a, ar);
+      array_verdict(f[i].scopes, f[i].read & 2 ? 2 : f[i].read, f[i].unprovable, a, ar);
     if (ar->verdict == MC_VERDICT_INCONCLUSIVE && ar->reason)
       add_reason(k->res, ar->reason);
   }

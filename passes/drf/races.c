@@ -1591,7 +1591,9 @@ mc_drf_pool *mc_drf_pool_new(mc_arena *a, const mc_options *o) {
   mc_drf_pool *pool = mc_alloc(a, sizeof *pool);
   if (!pool)
     return NULL;
-  pool->at_once = o->jobs ? (unsigned)o->jobs : processors();
+  /* with a solver log, one job at a time: the file's last query is then
+   * the compile's last, the one running if Z3 crashed or hung */
+  pool->at_once = o->solver_log[0] ? 1 : o->jobs ? (unsigned)o->jobs : processors();
   pool->fifo = mc_alloc(a, pool->at_once * sizeof *pool->fifo);
   return pool->fifo ? pool : NULL;
 }

@@ -10,6 +10,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static _Thread_local bool z3_error;
 
@@ -183,14 +184,20 @@ static bool refine(Z3_context z, mc_solver *s, unsigned round) {
 }
 
 /* The query as z3 reads it: the solver's declarations and assertions, with
- * the logic and budget it is checked under. */
+ * the logic and budget it is checked under. Written beside the file and
+ * renamed over it, so that the file always holds one whole query, also
+ * when several compiles share it. */
 static void write_log(Z3_context z, const mc_solver *s) {
-  FILE *f = fopen(s->log, "w");
+  char tmp[sizeof ((mc_options *)0)->solver_log + 32];
+  if (snprintf(tmp, sizeof tmp, "%s.%ld.tmp", s->log, (long)getpid()) >= (int)sizeof tmp)
+    return;
+  FILE *f = fopen(tmp, "w");
   if (!f)
     return;
   fprintf(f, "; a mapcost query; replay: z3 FILE\n(set-logic %s)\n(set-option :rlimit %llu)\n%s(check-sat)\n",
           s->logic, (unsigned long long)s->rlimit, Z3_solver_to_string(z, s->s));
-  fclose(f);
+  if (fclose(f) != 0 || rename(tmp, s->log) != 0)
+    remove(tmp);
 }
 
 Z3_lbool mc_solver_check(Z3_context z, mc_solver *s) {

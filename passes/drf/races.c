@@ -32,7 +32,8 @@
  * most MINIMISE_CHECKS checks, each with 1/MINIMISE_SHARE of a query's
  * budget: a smaller witness is worth less than the compile's time. */
 enum { MAX_RACES_PER_ARRAY = 4, MINIMISE_CHECKS = 32, MINIMISE_SHARE = 16,
-       MAX_APPROX = 6, MAX_PAIRS = 4096, QUERY_STEPS = 1000, MEET_SHARE = 16 };
+       MAX_APPROX = 6, MAX_PAIRS = 4096, QUERY_STEPS = 1000, MEET_SHARE = 16,
+       PLAIN_MEET_SHARE = 64 };
 
 /* Where an access touches memory: all that an OFFSETS query reads of it. */
 typedef struct {
@@ -354,8 +355,16 @@ static Z3_lbool ask_once(drf_run *r, const mc_site *sa, const mc_site *const *sb
                     Z3_mk_or(z, nb, q->conds)};
   if (mc_z3_take_error())
     return Z3_L_UNDEF;
-  q->s = mc_solver_new(z, q->what == OFFSETS ? r->rlimit / MEET_SHARE : r->rlimit, d->ints,
-                       d->functions, r->log);
+  unsigned nl = 0;
+  const Z3_ast *lemmas = d->abs ? mc_z3abs_lemmas(d->abs, &nl) : NULL;
+  /* a filter over the integers with nothing abstracted asks what its exact
+   * twin asks next: where it is slow (a double buffer's `1 - pout` read as
+   * any integer, divisibility that bit-vectors settle at once) it has a
+   * smaller share */
+  uint64_t rlimit = q->what != OFFSETS         ? r->rlimit
+                    : d->ints && !nl ? r->rlimit / PLAIN_MEET_SHARE
+                                     : r->rlimit / MEET_SHARE;
+  q->s = mc_solver_new(z, rlimit, d->ints, d->functions, r->log);
   if (!q->s.s)
     return Z3_L_UNDEF;
   Z3_ast *lazy = mc_alloc(d->a, (d->nside + 1) * sizeof *lazy);
@@ -371,8 +380,6 @@ static Z3_lbool ask_once(drf_run *r, const mc_site *sa, const mc_site *const *sb
     return Z3_L_UNDEF;
   for (unsigned i = 0; i < 3; i++)
     Z3_solver_assert(z, q->s.s, main[i]);
-  unsigned nl = 0;
-  const Z3_ast *lemmas = d->abs ? mc_z3abs_lemmas(d->abs, &nl) : NULL;
   for (unsigned i = 0; i < nl; i++)
     Z3_solver_assert(z, q->s.s, lemmas[i]);
   if (mc_z3_take_error())

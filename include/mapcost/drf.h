@@ -132,7 +132,10 @@ mc_sat mc_drf_satisfiable(const mc_sym *s, const mc_expr *cond,
  * is MC_SAT_UNKNOWN). */
 typedef struct mc_sat_session mc_sat_session;
 mc_sat_session *mc_drf_session_new(const mc_sym *s);
-mc_sat mc_drf_session_check(mc_sat_session *q, const mc_expr *cond, uint64_t rlimit);
+/* With MC_SAT_YES and `value` non-NULL, the model's value of expression
+ * `value` goes to *bits (unchanged where the model has none). */
+mc_sat mc_drf_session_check(mc_sat_session *q, const mc_expr *cond, uint64_t rlimit,
+                            const mc_expr *value, uint64_t *bits);
 void mc_drf_session_free(mc_sat_session *q);
 
 #ifdef __cplusplus

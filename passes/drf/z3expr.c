@@ -1719,9 +1719,10 @@ static void add_facts(mc_sat_session *q) {
  * solver spends without an answer (test/cost/divergent_symbolic.cu). */
 static mc_sat session_check(mc_sat_session *q, const mc_expr *cond, uint64_t rlimit,
                             void (*values)(void *data, const mc_atom *a, uint64_t bits),
-                            void *data) {
+                            void *data, const mc_expr *value, uint64_t *value_bits) {
   Z3_context z = q->z;
   Z3_ast c = mc_z3_bool(q->t, cond);
+  Z3_ast v = c && value ? mc_z3_term(q->t, value) : NULL;
   if (c)
     add_facts(q);
   mc_solver solver = {0};
@@ -1736,10 +1737,12 @@ static mc_sat session_check(mc_sat_session *q, const mc_expr *cond, uint64_t rli
     Z3_solver_assert(z, solver.s, Z3_ast_vector_get(z, q->facts, i));
   Z3_lbool l = mc_solver_check(z, &solver);
   mc_sat r = l == Z3_L_TRUE ? MC_SAT_YES : l == Z3_L_FALSE ? MC_SAT_NO : MC_SAT_UNKNOWN;
-  Z3_model m = r == MC_SAT_YES && values ? Z3_solver_get_model(z, solver.s) : NULL;
+  Z3_model m = r == MC_SAT_YES && (values || v) ? Z3_solver_get_model(z, solver.s) : NULL;
   if (m) {
     Z3_model_inc_ref(z, m);
-    for (unsigned i = 0; i < q->f.n; i++) {
+    if (v)
+      mc_z3_eval(z, m, v, value_bits);
+    for (unsigned i = 0; values && i < q->f.n; i++) {
       uint64_t bits = 0;
       if (mc_z3_eval(z, m, q->f.vars[i], &bits))
         values(data, q->f.atoms[i], bits);
@@ -1751,15 +1754,16 @@ static mc_sat session_check(mc_sat_session *q, const mc_expr *cond, uint64_t rli
   return r;
 }
 
-mc_sat mc_drf_session_check(mc_sat_session *q, const mc_expr *cond, uint64_t rlimit) {
-  return q ? session_check(q, cond, rlimit, NULL, NULL) : MC_SAT_UNKNOWN;
+mc_sat mc_drf_session_check(mc_sat_session *q, const mc_expr *cond, uint64_t rlimit,
+                            const mc_expr *value, uint64_t *bits) {
+  return q ? session_check(q, cond, rlimit, NULL, NULL, value, bits) : MC_SAT_UNKNOWN;
 }
 
 static mc_sat satisfiable(const mc_sym *s, const mc_expr *cond, uint64_t rlimit,
                           void (*values)(void *data, const mc_atom *a, uint64_t bits),
                           void *data) {
   mc_sat_session *q = mc_drf_session_new(s);
-  mc_sat r = q ? session_check(q, cond, rlimit, values, data) : MC_SAT_UNKNOWN;
+  mc_sat r = q ? session_check(q, cond, rlimit, values, data, NULL, NULL) : MC_SAT_UNKNOWN;
   mc_drf_session_free(q);
   return r;
 }

@@ -55,6 +55,7 @@ typedef struct {
   mc_report_format report_format;
   bool warnings;
   bool races; /* stage 5 runs (-mapcost-races=0: arrays stay inconclusive) */
+  bool costs; /* the cost stage runs (-mapcost-costs=0: no costs reported) */
   /* The concrete interpreter (-mapcost-run and its -mapcost-run-* options):
    * run each kernel with these values instead of analysing it. */
   bool run;

@@ -157,13 +157,14 @@ static bool start_kernel(const mc_options *o, mc_drf_pool *pool, const mc_kernel
   return (run->races = mc_drf_start(pool, a, p, o, r)) != NULL;
 }
 
-/* The rest: the races' verdicts, the kernel's, the costs. */
+/* The rest: the races' verdicts, the kernel's, the costs (unless
+ * -mapcost-costs=0). */
 static bool finish_kernel(const mc_options *o, mc_drf_pool *pool, mc_kernel_result *r,
                           mc_arena *a, kernel_run *run) {
   if (run->races && !mc_drf_finish(pool, run->races))
     return false;
   r->verdict = kernel_verdict(r);
-  return run->p->failed || mc_cost_results(a, o, run->p, r);
+  return run->p->failed || !o->costs || mc_cost_results(a, o, run->p, r);
 }
 
 /* A kernel whose step budget ran out: Inconclusive, with what ran out,

@@ -23,6 +23,7 @@ void mc_options_init(mc_options *o) {
   o->report_format = MC_REPORT_JSON;
   o->warnings = true;
   o->races = true;
+  o->costs = true;
   o->run_orders = 1;
   o->kernel_steps = MC_DEFAULT_KERNEL_STEPS;
   o->module_steps = MC_DEFAULT_MODULE_STEPS;
@@ -181,6 +182,8 @@ bool mc_options_set(mc_options *o, const char *name, const char *value,
     return parse_bool(name, value, &o->warnings, err, errlen);
   if (!strcmp(name, "races"))
     return parse_bool(name, value, &o->races, err, errlen);
+  if (!strcmp(name, "costs"))
+    return parse_bool(name, value, &o->costs, err, errlen);
   if (!strcmp(name, "warp-size") || !strcmp(name, "line-bytes") ||
       !strcmp(name, "banks") || !strcmp(name, "bank-bytes")) {
     if (!parse_uint_in(name, value, 1, 4096, &v, err, errlen))

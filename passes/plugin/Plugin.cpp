@@ -75,6 +75,8 @@ cl::opt<std::string> Warnings("mapcost-warnings", cl::cat(Category), cl::ValueOp
                               cl::desc("Report races and divergence as warnings (1)"));
 cl::opt<std::string> Races("mapcost-races", cl::cat(Category), cl::ValueOptional,
                            cl::desc("Run the race analysis (1); 0 leaves arrays inconclusive"));
+cl::opt<std::string> Costs("mapcost-costs", cl::cat(Category), cl::ValueOptional,
+                           cl::desc("Run the cost stage (1); 0 reports no costs"));
 cl::opt<std::string> Run("mapcost-run", cl::cat(Category), cl::ValueOptional,
                          cl::desc("Interpret each kernel with concrete values instead of analysing it"));
 cl::list<std::string> RunArrays("mapcost-run-array", cl::cat(Category),
@@ -117,7 +119,7 @@ bool collectOptions(Module &M, mc_options &O) {
                 {"kernel-steps", KernelSteps}, {"module-steps", ModuleSteps},
                 {"jobs", Jobs},
                 {"report-format", ReportFormat}, {"warnings", Warnings},
-                {"races", Races},
+                {"races", Races},          {"costs", Costs},
                 {"run", Run},              {"run-shared-bytes", RunSharedBytes},
                 {"run-seed", RunSeed},     {"run-orders", RunOrders},
                 {"run-mode", RunMode},     {"run-steps", RunSteps},

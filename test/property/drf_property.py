@@ -33,12 +33,13 @@ from interp_theorem import check_generated, interpret, static_report  # noqa: E4
 
 
 def analyse(args, ll, side, fixed):
-    """The static report of the kernel: with the sidecar's launch and
-    parameter values when `fixed`, else for every launch and value."""
-    words = []
+    """The static report of the kernel (its verdicts, no costs): with the
+    sidecar's launch and parameter values when `fixed`, else for every
+    launch and value."""
+    words = ["-mapcost-costs=0"]
     if fixed:
-        words = ["-mapcost-block-dim=%d,%d,%d" % tuple(side["block_dim"]),
-                 "-mapcost-grid-dim=%d,%d,%d" % tuple(side["grid_dim"])]
+        words += ["-mapcost-block-dim=%d,%d,%d" % tuple(side["block_dim"]),
+                  "-mapcost-grid-dim=%d,%d,%d" % tuple(side["grid_dim"])]
         words += ["-mapcost-param=%s=%d" % kv for kv in sorted(side["params"].items())]
     return static_report(args, ll, side, words)
 

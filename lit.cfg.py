@@ -74,9 +74,11 @@ if major < 20:
 # Keep the environment clean of the user's mapcost settings.
 config.environment.pop("MAPCOST_OPTIONS", None)
 config.environment["MAPCOST_PLUGIN"] = plugin
-# The size of the property tests (CI sets it per LLVM version).
-if "MAPCOST_PROPERTY_KERNELS" in os.environ:
-    config.environment["MAPCOST_PROPERTY_KERNELS"] = os.environ["MAPCOST_PROPERTY_KERNELS"]
+# The size of the property tests, and of the race property test where it
+# differs (CI sets them per LLVM version).
+for var in ("MAPCOST_PROPERTY_KERNELS", "MAPCOST_DRF_KERNELS"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
 for var in ("HOME", "TMPDIR"):
     if var in os.environ:
         config.environment[var] = os.environ[var]

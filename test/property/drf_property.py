@@ -19,8 +19,8 @@ time, several orders). Checks:
              failure when either is below --floor (default 90 %).
 
 usage: drf_property.py --plugin P --opt OPT --clang CLANG [--count N] [--seed S]
-N defaults to $MAPCOST_PROPERTY_KERNELS (or 40), at least 4. Ends with
-`N passed, N failed`.
+N defaults to $MAPCOST_DRF_KERNELS, else $MAPCOST_PROPERTY_KERNELS (else
+40), at least 4. Ends with `N passed, N failed`.
 """
 import argparse
 import os
@@ -97,8 +97,8 @@ def main():
     ap.add_argument("--plugin", required=True)
     ap.add_argument("--opt", required=True)
     ap.add_argument("--clang", required=True)
-    ap.add_argument("--count", type=int,
-                    default=max(4, int(os.environ.get("MAPCOST_PROPERTY_KERNELS", "40"))))
+    ap.add_argument("--count", type=int, default=max(4, int(os.environ.get(
+        "MAPCOST_DRF_KERNELS", os.environ.get("MAPCOST_PROPERTY_KERNELS", "40")))))
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--bugs", type=float, default=0.4)
     ap.add_argument("--orders", type=int, default=2)

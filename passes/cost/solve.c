@@ -6,14 +6,15 @@
  * forms do not resolve (thread ids not fixed, `(tid & 7) - (tid & 3)`),
  * its maximum over every value the facts allow is found by binary search
  * on `e >= m`, its first question the upper bound itself (in one
- * mc_sat_session: bit-vectors, each query within
- * 1/QUERY_SHARE of the deterministic budget rlimit of a race query, as the
- * race stage's minimisation does: a search asks up to MAX_QUERIES of them,
- * and a grid-stride loop's trip count, divided by a symbolic stride, spends
- * all it is given). Interval arithmetic gives the starting
- * bounds; an UNSAT answer lowers the upper one, a SAT answer raises the
- * lower one to the value of e in its model. An answer Z3 cannot give (its budget spent) stops the search
- * with the upper bound proven so far: sound, and no longer exact.
+ * mc_sat_session: bit-vectors, each query within 1/QUERY_SHARE of the
+ * deterministic budget rlimit of a race query, as the race stage's
+ * minimisation does: a search asks up to MAX_QUERIES of them, and a
+ * grid-stride loop's trip count, divided by a symbolic stride, spends all
+ * it is given). Interval arithmetic gives the starting bounds; an UNSAT
+ * answer lowers the upper one, a SAT answer raises the lower one to the
+ * value of e in its model. An answer Z3 cannot give (its budget spent)
+ * stops the search with the upper bound proven so far: sound, and no
+ * longer exact.
  *
  * Each query is paid for from the kernel's step budget as the race stage
  * pays (QUERY_STEPS, a hundredth of its rlimit for one that spends it

@@ -532,6 +532,17 @@ static mc_env *env_new(mc_drf_ctx *d, int thread, mc_env *parent,
   return e->tr ? e : NULL;
 }
 
+/* Does e's iteration run? An environment made for the end of the
+ * previous iteration runs when its successor runs and is not the first:
+ * the walk back from iteration 0 of a loop continues before the loop, and
+ * what the iteration -1 it also builds says must not hold there. */
+static Z3_ast env_live(const mc_env *e) {
+  if (!e->host)
+    return e->live;
+  Z3_context z = e->d->z;
+  return mc_z3_and2(z, env_live(e->host), Z3_mk_not(z, is_zero(e->d, e->host->k)));
+}
+
 /* The instance of loop `site` inside parent at iteration k: live when the
  * parent is, the loop is entered and iteration k runs. */
 static mc_env *loop_env(mc_env *parent, const mc_site *site, Z3_ast k) {
@@ -544,7 +555,7 @@ static mc_env *loop_env(mc_env *parent, const mc_site *site, Z3_ast k) {
   Z3_ast runs = entered ? runs_iteration(e) : NULL;
   if (!runs)
     return NULL;
-  Z3_ast parts[3] = {parent->live, entered, runs};
+  Z3_ast parts[3] = {env_live(parent), entered, runs};
   e->live = Z3_mk_and(d->z, 3, parts);
   e->finished = true;
   for (unsigned i = 0; i < e->npending; i++)
@@ -746,7 +757,7 @@ static bool scan_loop_end(mc_env *env, const mc_site *site, bool warp,
                                        : Z3_mk_false(d->z);
   if (!entered || !stay)
     return false;
-  Z3_ast pre = mc_z3_and2(d->z, env->live, entered);
+  Z3_ast pre = mc_z3_and2(d->z, env_live(env), entered);
   Z3_ast post = mc_z3_and2(d->z, in->live, Z3_mk_not(d->z, stay));
   if (!mc_drf_side(d, Z3_mk_implies(d->z, pre, post)))
     return false;

@@ -168,6 +168,10 @@ Z3_ast mc_z3_bool(mc_z3tr *t, const mc_expr *e);
  * computed in, or truncated, keeps its value. Assert it only where e is
  * evaluated (the node runs, the guard holds). */
 Z3_ast mc_z3_nowrap(mc_z3tr *t, const mc_expr *e);
+/* The same, with e's own value read as a C variable of that signedness
+ * holds it: a loop variable's closed form, init + k * by, sums an unsigned
+ * iteration number k, but an `int i = -1` takes its values signed. */
+Z3_ast mc_z3_nowrap_as(mc_z3tr *t, const mc_expr *e, bool is_signed);
 /* The range sym records for an atom node, as a constraint on term v (an
  * integer or a bit-vector). */
 Z3_ast mc_z3_in_range(Z3_context z, bool ints, const mc_expr *atom, Z3_ast v);

@@ -333,7 +333,7 @@ static Z3_ast loop_var(mc_env *f, const mc_loop_var *v) {
   if (v->closed) {
     Z3_ast value = mc_z3_term(f->tr, v->closed);
     if (value && d->no_wrap) {
-      Z3_ast nw = mc_z3_nowrap(f->tr, v->closed);
+      Z3_ast nw = mc_z3_nowrap_as(f->tr, v->closed, v->atom->is_signed);
       if (!nw || !when_live_as(f, nw, true))
         return NULL;
     } else if (value) {

@@ -1594,6 +1594,18 @@ Z3_ast mc_z3_nowrap(mc_z3tr *t, const mc_expr *e) {
   return e ? nowrap(t, e, true) : NULL;
 }
 
+Z3_ast mc_z3_nowrap_as(mc_z3tr *t, const mc_expr *e, bool is_signed) {
+  memo_entry *m = e ? memo_slot(t, e) : NULL;
+  if (!m)
+    return NULL;
+  if (e->op != MC_EXPR_CONST && e->op != MC_EXPR_ATOM && !e->assumed &&
+      m->reads != is_signed) {
+    m->reads = is_signed;
+    m->nowrap[0] = m->nowrap[1] = NULL;
+  }
+  return nowrap(t, e, true);
+}
+
 Z3_ast mc_z3_in_range(Z3_context z, bool ints, const mc_expr *atom, Z3_ast v) {
   unsigned w = atom->width;
   bool s = atom->atom ? atom->atom->is_signed : true;

@@ -74,9 +74,9 @@ if major < 20:
 # Keep the environment clean of the user's mapcost settings.
 config.environment.pop("MAPCOST_OPTIONS", None)
 config.environment["MAPCOST_PLUGIN"] = plugin
-# The size of the property tests, and of the race property test where it
+# The size of the property tests, and of the race property tests where it
 # differs (CI sets them per LLVM version).
-for var in ("MAPCOST_PROPERTY_KERNELS", "MAPCOST_DRF_KERNELS"):
+for var in ("MAPCOST_PROPERTY_KERNELS", "MAPCOST_DRF_KERNELS", "MAPCOST_NEST_KERNELS"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 for var in ("HOME", "TMPDIR"):

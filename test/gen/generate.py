@@ -30,7 +30,7 @@ from kast import (INT, UINT, FLOAT, DOUBLE, ELEM_BYTES, MANGLE, Array, Assign, A
 
 REPO = os.path.dirname(os.path.dirname(HERE))
 DEFAULT_PRELUDE = os.path.join(REPO, "runtime", "mapcost_prelude.h")
-GENERATOR_VERSION = 1
+GENERATOR_VERSION = 2
 
 # Every construct the generator can produce, as named in a sidecar's
 # "features". test/gen/features.test checks that all of them appear.
@@ -77,6 +77,8 @@ FEATURES = {
     "index-data-dependent": "a[b[tid] % n]",
     "barrier": "__syncthreads()",
     "barrier-in-loop": "a barrier inside a loop (uniform trip count)",
+    "triangular-loop": "a synchronized loop whose trip count is an outer one's round",
+    "nested-barrier-loops": "a loop with barriers inside another",
     "barrier-in-conditional": "a barrier inside a uniform conditional",
     "neighbour-exchange": "write own slot, barrier, read a neighbour's",
     "global-exchange": "the same through a global array, within the block's region",
@@ -1323,17 +1325,39 @@ class Kernel:
                 ectx = ctx.child(depth=ctx.depth + 1, sure=ctx.sure and not val)
                 els = self.wrapped_idiom(ectx) if r.random() < 0.5 else self.filler(ectx, 1)
             return [If(c, then, els)]
+        return self.synchronized_loop(ctx)
+
+    def synchronized_loop(self, ctx):
+        """A uniform loop whose rounds end at a barrier, around an idiom or,
+        below the maximum depth, around another such loop (and maybe an
+        idiom after it)."""
+        r = self.rng
         self.feat("barrier-in-loop")
         reps = self.param("reps") if r.random() < 0.6 else Num(r.randint(1, 3))
-        n = reps.lo   # >= 1, so a do-while runs the same number of rounds
+        # inside another such loop, maybe as many rounds as its round
+        # number (plus one): a triangular nest, whose inner trip count is
+        # not the same in every outer round
+        outer = [v for v in ctx.loopvars if getattr(v, "rounds", False) and v.lo >= 0]
+        if outer and r.random() < 0.5:
+            self.feat("triangular-loop")
+            reps = Bin("+", r.choice(outer), Num(1))
+        n = reps.lo   # >= 1, so a do-while runs at least one round
         kind = r.choice(["for", "for", "down", "do"])
-        rv = Var(self.fresh("r"), INT, 0, max(0, n - 1), True)
+        rv = Var(self.fresh("r"), INT, 0, max(0, reps.hi - 1), True)
+        rv.rounds = True
         if kind == "down":
-            rv.lo, rv.hi = 1, max(1, n)
-        inner = ctx.child(depth=ctx.depth + 1, sure=ctx.sure and n >= 1, work=ctx.work * max(1, n))
+            rv.lo, rv.hi = 1, max(1, reps.hi)
+        inner = ctx.child(depth=ctx.depth + 1, sure=ctx.sure and n >= 1,
+                          work=ctx.work * max(1, reps.hi))
         inner.loopvars.append(rv)
-        stmts, wrap = self.idiom(inner)
-        if wrap and n >= 2:
+        if inner.depth < self.max_depth and r.random() < 0.3:
+            self.feat("nested-barrier-loops")
+            stmts, wrap = self.synchronized_loop(inner), None
+            if r.random() < 0.5:
+                stmts += self.idiom(inner)[0]
+        else:
+            stmts, wrap = self.idiom(inner)
+        if wrap and reps.hi >= 2:
             arr, first, last = wrap
             b = self.barrier(inner, arr, [last, first],
                              "the next round writes %s where this round's last phase reads" % arr.name)

@@ -107,11 +107,28 @@ def meet(at, a, b, star):
     return False
 
 
+def pair_runs(at, a, b):
+    """Do two distinct threads of one block run a and b, in any phases? Where
+    none do (one thread alone runs them), no phase can show the intervals
+    together: who runs is the guards' business, not the intervals'."""
+    def threads(x):
+        per = collections.defaultdict(set)
+        for k in at:
+            if k[0] == x[0] and k[1] == x[1]:
+                for (block, _), tids in at[k].items():
+                    per[block] |= tids
+        return per
+    ta, tb = threads(a), threads(b)
+    return any(len(ta[blk]) > 1 or len(tb[blk]) > 1 or ta[blk] != tb[blk]
+               for blk in ta if tb.get(blk))
+
+
 def check_intervals(rows, pairs):
     """The interval encoding of the race queries (mc_drf_write_together)
     against the denotation: never apart where the phases meet (both known);
-    together only where they may meet, unless the protocol or the intervals
-    are approximate. An error message, or None."""
+    together only where they may meet (where two threads run them at all),
+    unless the protocol or the intervals are approximate. An error message,
+    or None."""
     at = phases(rows)
     exact = {r["inst"] for r in rows if r["exact"] == "1"}
     inexact = {r["inst"] for r in rows if r["exact"] == "0"}
@@ -131,7 +148,7 @@ def check_intervals(rows, pairs):
                     a[0], b[0], a[1], b[1])
     for a, b in sorted(together):
         if {a[0], b[0]} <= exact and not {a[0], b[0]} & inexact and \
-                not meet(at, a, b, True):
+                pair_runs(at, a, b) and not meet(at, a, b, True):
             return "imprecise intervals: instructions %s and %s (%s, %s) share an interval " \
                 "in the race queries, never a phase of the exact protocol" % (
                     a[0], b[0], a[1], b[1])

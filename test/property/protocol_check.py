@@ -102,9 +102,14 @@ def meet(at, a, b, star):
                 for (block2, phase2), tb in at[kb].items():
                     if block == block2 and (phase == phase2 and phase != "*" or
                                             star and "*" in (phase, phase2)) and \
-                            (len(ta) > 1 or len(tb) > 1 or ta != tb):
+                            two_threads(ta, tb):
                         return True
     return False
+
+
+def two_threads(ta, tb):
+    """Can one thread of ta and another of tb be two distinct threads?"""
+    return len(ta) > 1 or len(tb) > 1 or ta != tb
 
 
 def pair_runs(at, a, b):
@@ -113,14 +118,11 @@ def pair_runs(at, a, b):
     together: who runs is the guards' business, not the intervals'."""
     def threads(x):
         per = collections.defaultdict(set)
-        for k in at:
-            if k[0] == x[0] and k[1] == x[1]:
-                for (block, _), tids in at[k].items():
-                    per[block] |= tids
+        for (block, _), tids in at.get(x, {}).items():
+            per[block] |= tids
         return per
     ta, tb = threads(a), threads(b)
-    return any(len(ta[blk]) > 1 or len(tb[blk]) > 1 or ta[blk] != tb[blk]
-               for blk in ta if tb.get(blk))
+    return any(two_threads(ta[blk], tb[blk]) for blk in ta if tb.get(blk))
 
 
 def check_intervals(rows, pairs):

@@ -412,12 +412,13 @@ static bool reads_signed(mc_z3tr *t, const mc_expr *e) {
 }
 
 /* How operation e reads operand i: signed (1), unsigned (0), or as bits
- * (-1). */
+ * (-1). A logical right shift reads bits: the compiler makes one of a sign
+ * test (`n < 0 ? 2 : 0` is `(n >> 30) & 2`), where a signed value's
+ * negative half is exactly what is asked. */
 static int operand_reading(const mc_expr *e, unsigned i) {
   switch (e->op) {
   case MC_EXPR_ZEXT: case MC_EXPR_UDIV: case MC_EXPR_UREM: case MC_EXPR_UMIN:
   case MC_EXPR_UMAX: return 0;
-  case MC_EXPR_LSHR: return i == 0 ? 0 : -1;
   case MC_EXPR_SEXT: case MC_EXPR_SDIV: case MC_EXPR_SREM: case MC_EXPR_SMIN:
   case MC_EXPR_SMAX: return 1;
   case MC_EXPR_ASHR: return i == 0 ? 1 : -1;
@@ -1272,6 +1273,13 @@ static Z3_ast int_node(mc_z3tr *t, const mc_expr *e) {
     }
     return int_bounded(t, "shl", ops[0], ops[1], false, NOT_BY_B);
   case MC_EXPR_LSHR:
+    if (c2 && (uint64_t)c < e->width && reads_signed(t, e->ops[0])) {
+      /* a negative value's bits are its value plus 2^width */
+      Z3_ast f[2] = {ops[0], int_pow2(z, e->width)};
+      Z3_ast bits = Z3_mk_ite(z, int_ge0(z, ops[0]), ops[0], Z3_mk_add(z, 2, f));
+      return Z3_mk_div(z, bits, int_pow2(z, (unsigned)c));
+    }
+    /* fall through */
   case MC_EXPR_ASHR:
     if (c2 && (uint64_t)c < e->width)
       return Z3_mk_div(z, ops[0], int_pow2(z, (unsigned)c));

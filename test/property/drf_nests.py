@@ -8,7 +8,9 @@ reading one shared array: where one loop's last barrier interval meets the
 next loop's first, in an outer round that may be the first or the last,
 and with trip counts that depend on the outer round (`y < x`, `z < N - x`)
 or are zero. That is where the barrier intervals' walk back through loop
-instances is subtle.
+instances is subtle. A loop may start at -1 and pick its slot by the sign
+of its variable (`y < 0 ? 2 : 0`), which the compiler turns into a shift of
+the sign bit.
 
 Each kernel is analysed for every launch, and interpreted (threads one at
 a time, two orders) and analysed with the launch fixed for N in 0..3 and
@@ -48,8 +50,14 @@ def trip(r, outer):
     return r.choice(forms)
 
 
-def index(r, v, outer):
-    e = r.choice(["t", "t + %s", "t + %s + 1", "2 * t + %s", "3 * t + %s", "%s"])
+def index(r, v, outer, negative):
+    """s's index in loop v; when v starts at -1, v's sign picks the slot
+    (the compiler makes `v < 0 ? 2 : 0` a shift of v's sign bit)."""
+    if negative:
+        e = r.choice(["t + (%s < 0 ? 1 : 0)", "2 * t + (%s < 0 ? 2 : 0)",
+                      "t + (%s < 0 ? 64 : 0)", "t + (%s < 0 ? 0 : 1)"])
+    else:
+        e = r.choice(["t", "t + %s", "t + %s + 1", "2 * t + %s", "3 * t + %s", "%s"])
     e = e.replace("%s", v)
     if outer and r.random() < 0.4:
         e += " + " + r.choice(["x", "2 * x", "x * 64"])
@@ -58,11 +66,11 @@ def index(r, v, outer):
 
 def inner_loop(r, v, outer, value):
     """for v: a barrier before and/or after one access to s."""
-    lo = r.choice(["0", "1"] + (["x"] if outer else []))
+    lo = r.choice(["0", "1", "-1"] + (["x"] if outer else []))
     if r.random() < 0.7:
-        access = "s[%s] = %d;" % (index(r, v, outer), value)
+        access = "s[%s] = %d;" % (index(r, v, outer, lo == "-1"), value)
     else:
-        access = "acc += s[%s];" % index(r, v, outer)
+        access = "acc += s[%s];" % index(r, v, outer, lo == "-1")
     before = r.random() < 0.5
     after = not before or r.random() < 0.5
     body = ["__syncthreads();"] * before + [access] + ["__syncthreads();"] * after

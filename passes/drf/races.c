@@ -464,13 +464,12 @@ static bool same_footprint(const footprint *a, const footprint *b) {
 
 /* May thread 1 at sa and a distinct thread 2 at sb (of one block, or of
  * two blocks at grid scope) touch one byte, whether or not the accesses
- * run, in any iterations and barrier intervals? Only a query without a
- * model says no: then no race between them is possible. Asked once per
- * pair of footprints (expressions are hash-consed), with a share of the
- * budget. 1 or 0; -1 when the kernel's budget is spent. */
-static int may_meet(drf_run *r, const mc_site *sa, const mc_site *sb, bool grid) {
+ * run, in any iterations and barrier intervals? 1 or 0 where numbers
+ * decide (`if (t == 0) s[0] = v`) or an OFFSETS query was asked for the
+ * pair of footprints (expressions are hash-consed); -1 not known yet. */
+static int met_before(const drf_run *r, const mc_site *sa, const mc_site *sb, bool grid) {
   footprint x = footprint_of(sa->node->access), y = footprint_of(sb->node->access);
-  int64_t ox, oy, nx, ny; /* numbers in one array (`if (t == 0) s[0] = v`): no solver */
+  int64_t ox, oy, nx, ny;
   if (x.array == y.array && mc_expr_is_const(x.offset, &ox) && mc_expr_is_const(y.offset, &oy) &&
       mc_expr_is_const(x.size, &nx) && mc_expr_is_const(y.size, &ny) && nx > 0 && ny > 0)
     /* the distance from the lower start, exact in 64 unsigned bits */
@@ -480,25 +479,104 @@ static int may_meet(drf_run *r, const mc_site *sa, const mc_site *sb, bool grid)
     if (r->met[i].grid == grid && same_footprint(&r->met[i].x, &x) &&
         same_footprint(&r->met[i].y, &y))
       return r->met[i].meet;
-  query q = {.what = OFFSETS};
-  Z3_lbool res = ask(r, sa, &sb, 1, grid, &q);
-  mc_solver_release(r->d.z, &q.s);
-  mc_z3_take_error();
-  if (!mc_spend(r->d.a, res == Z3_L_UNDEF ? r->rlimit / MEET_SHARE / 100 : QUERY_STEPS,
-                "races"))
-    return -1;
+  return -1;
+}
+
+static bool remember_meet(drf_run *r, const mc_site *sa, const mc_site *sb, bool grid,
+                          bool meet) {
   if (r->nmet == r->cap_met) {
     unsigned cap = r->cap_met ? 2 * r->cap_met : 64;
     meeting *m = mc_alloc(r->d.a, cap * sizeof *m);
     if (!m)
-      return 1;
+      return false;
     if (r->nmet)
       memcpy(m, r->met, r->nmet * sizeof *m);
     r->met = m;
     r->cap_met = cap;
   }
-  r->met[r->nmet++] = (meeting){x, y, grid, res != Z3_L_FALSE};
-  return res != Z3_L_FALSE;
+  r->met[r->nmet++] = (meeting){footprint_of(sa->node->access),
+                                footprint_of(sb->node->access), grid, meet};
+  return true;
+}
+
+/* Decides met_before for thread 1 at sa and each of sb[0..nb) (distinct
+ * footprints, none known): one OFFSETS query with all of them, with a
+ * share of the budget; each model meets some, which are remembered as
+ * meeting and ruled out, until no model is left: the rest never meet (one
+ * query per pair made 50 accesses at distinct offsets cost 1,200
+ * queries). What is left undecided may meet. False when out of memory or
+ * of the kernel's budget. */
+static bool decide_meets(drf_run *r, const mc_site *sa, const mc_site **sb, unsigned nb,
+                         bool grid) {
+  Z3_context z = r->d.z;
+  query q = {.what = OFFSETS};
+  Z3_lbool res = ask(r, sa, sb, nb, grid, &q);
+  bool *open = mc_alloc(r->d.a, nb * sizeof *open), ok = open != NULL;
+  for (unsigned j = 0; j < nb && ok; j++)
+    open[j] = true;
+  for (unsigned left = nb; ok && left;) {
+    ok = mc_spend(r->d.a, res == Z3_L_UNDEF ? r->rlimit / MEET_SHARE / 100 : QUERY_STEPS,
+                  "races");
+    if (!ok || res == Z3_L_FALSE)
+      break;
+    Z3_model m = res == Z3_L_TRUE ? Z3_solver_get_model(z, q.s.s) : NULL;
+    if (m)
+      Z3_model_inc_ref(z, m);
+    unsigned before = left;
+    for (unsigned j = 0; j < nb && m; j++) {
+      Z3_ast v = NULL;
+      if (open[j] && Z3_model_eval(z, m, q.conds[j], true, &v) && v &&
+          Z3_get_bool_value(z, v) == Z3_L_TRUE) {
+        open[j] = false;
+        left--;
+        ok = ok && remember_meet(r, sa, sb[j], grid, true);
+        Z3_solver_assert(z, q.s.s, Z3_mk_not(z, q.conds[j]));
+      }
+    }
+    if (m)
+      Z3_model_dec_ref(z, m);
+    mc_z3_take_error();
+    if (left == before) /* no model, or one that names none: all may meet */
+      break;
+    if (left)
+      res = mc_solver_check(z, &q.s);
+  }
+  mc_solver_release(z, &q.s);
+  mc_z3_take_error();
+  for (unsigned j = 0; j < nb && ok; j++)
+    if (open[j])
+      ok = remember_meet(r, sa, sb[j], grid, res != Z3_L_FALSE);
+  return ok;
+}
+
+/* Keeps in cand[0..*nb) the candidates that thread 1 at sa may meet.
+ * False when out of memory or of the kernel's budget. */
+static bool drop_apart(drf_run *r, const mc_site *sa, const mc_site **cand, unsigned *nb,
+                       bool grid) {
+  const mc_site **ask_for = mc_alloc(r->d.a, *nb * sizeof *ask_for);
+  if (!ask_for)
+    return false;
+  unsigned n = 0;
+  for (unsigned j = 0; j < *nb; j++) {
+    if (met_before(r, sa, cand[j], grid) >= 0)
+      continue;
+    footprint y = footprint_of(cand[j]->node->access);
+    bool dup = false;
+    for (unsigned i = 0; i < n && !dup; i++) {
+      footprint o = footprint_of(ask_for[i]->node->access);
+      dup = same_footprint(&o, &y);
+    }
+    if (!dup)
+      ask_for[n++] = cand[j];
+  }
+  if (n && !decide_meets(r, sa, ask_for, n, grid))
+    return false;
+  unsigned kept = 0;
+  for (unsigned j = 0; j < *nb; j++)
+    if (met_before(r, sa, cand[j], grid))
+      cand[kept++] = cand[j];
+  *nb = kept;
+  return true;
 }
 
 /* The plain write at a read's place that answers for it: the same bytes,
@@ -1147,17 +1225,9 @@ static bool decide_scopes(drf_run *r, int array, const mc_options *o, int from, 
         if (grid || may_share_interval(r, r->acc[i], cand[j]))
           cand[kept++] = cand[j];
       nb = kept;
-      if (nb > 1) { /* one candidate: its query is as small */
-        kept = 0;
-        for (unsigned j = 0; j < nb; j++) {
-          int meet = may_meet(r, r->acc[i], cand[j], grid);
-          if (meet < 0)
-            return false;
-          if (meet)
-            cand[kept++] = cand[j];
-        }
-        nb = kept;
-      }
+      /* one candidate: its query is as small */
+      if (nb > 1 && !drop_apart(r, r->acc[i], cand, &nb, grid))
+        return false;
       if (!nb) {
         print_query(r, r->acc[i], 0, all, NULL, grid, Z3_L_FALSE);
         continue;

@@ -90,6 +90,8 @@ typedef struct {
   bool has_debug_info;   /* false: names are IR names, no lines */
   bool has_variable_info; /* parameter names came from debug info (false
                              with line tables only, as at -O1+ for CUDA) */
+  bool params_from_source; /* some kernel's parameters were named from its
+                              source text instead */
   const char *source;    /* the module's source file name */
   const char *arch;      /* "sm_80", or NULL */
 } mc_kernels;

@@ -53,7 +53,12 @@ static void note_missing_debug_info(const mc_kernels *ks) {
     return;
   mc_remark_arg args[] = {
       {NULL,
-       ks->has_debug_info
+       ks->has_debug_info && ks->params_from_source
+           ? "the debug info has no variables: parameters are named from "
+             "the source text, loop variables from the IR; compile the device "
+             "side with -O0 -g for their source names (clang keeps only line "
+             "tables for optimized device code)"
+       : ks->has_debug_info
            ? "the debug info has no variables: parameters are named from "
              "the IR; compile the device side with -O0 -g for their source "
              "names (clang keeps only line tables for optimized device code)"

@@ -8,6 +8,7 @@
  * not inlined (recursion) are followed.
  */
 #include "mapcost/kernels.h"
+#include "source_names.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Target.h>
@@ -173,21 +174,42 @@ static bool add_global_array(mc_arena *a, LLVMTargetDataRef td,
   return arr->name && arr->elem_type;
 }
 
+/* The file a kernel is defined in, as the compiler opened it: the
+ * directory of its debug info joined where the name is relative. */
+static char *source_path(mc_arena *a, LLVMValueRef fn, const char *file) {
+  unsigned len = 0;
+  const char *dir = file && file[0] != '/' ? LLVMGetDebugLocDirectory(fn, &len) : NULL;
+  return dir && len ? mc_sprintf(a, "%.*s/%s", (int)len, dir, file) : (char *)file;
+}
+
 /* Returns false when out of memory; *named tells whether every parameter
- * got its name from debug info. */
-static bool describe_params(mc_arena *a, mc_kernel *k, bool *named) {
-  *named = true;
+ * got its name from debug info, *read whether the others got theirs from
+ * the source text (source_names.c). */
+static bool describe_params(mc_arena *a, mc_kernel *k, bool *named, bool *read) {
   k->nparams = LLVMCountParams(k->fn);
   k->params = mc_alloc(a, (k->nparams + 1) * sizeof *k->params);
-  if (!k->params)
+  char **source = mc_alloc(a, (k->nparams + 1) * sizeof *source);
+  if (!k->params || !source)
     return false;
+  *named = true;
+  for (unsigned i = 0; i < k->nparams; i++) {
+    k->params[i].name = own(a, mc_shim_param_name(k->fn, i));
+    *named &= k->params[i].name != NULL;
+  }
+  /* at -O1 and above clang keeps line tables only */
+  *read = !*named && k->file &&
+          mc_source_param_names(source_path(a, k->fn, k->file), k->line, k->name,
+                                k->nparams, source);
   for (unsigned i = 0; i < k->nparams; i++) {
     mc_param *p = &k->params[i];
     p->value = LLVMGetParam(k->fn, i);
     p->is_pointer = LLVMGetTypeKind(LLVMTypeOf(p->value)) == LLVMPointerTypeKind;
-    p->name = own(a, mc_shim_param_name(k->fn, i));
+    if (*read && !p->name)
+      p->name = own(a, source[i]);
+    else if (*read)
+      free(source[i]);
     if (!p->name) {
-      *named = false;
+      *read = false;
       size_t n;
       const char *ir = LLVMGetValueName2(p->value, &n);
       p->name = n ? mc_strndup(a, ir, n) : mc_sprintf(a, "arg%u", i);
@@ -286,7 +308,7 @@ static unsigned dims_read(LLVMValueRef fn) {
 }
 
 static bool describe_kernel(mc_arena *a, LLVMTargetDataRef td,
-                            LLVMValueRef fn, mc_kernel *k, bool *named) {
+                            LLVMValueRef fn, mc_kernel *k, bool *named, bool *read) {
   size_t n;
   k->fn = fn;
   k->mangled = mc_strdup(a, LLVMGetValueName2(fn, &n));
@@ -299,7 +321,7 @@ static bool describe_kernel(mc_arena *a, LLVMTargetDataRef td,
   }
   mc_shim_launch_bounds(fn, &k->bounds);
   k->dims_read = dims_read(fn);
-  return k->mangled && k->name && describe_params(a, k, named) &&
+  return k->mangled && k->name && describe_params(a, k, named, read) &&
          describe_arrays(a, td, k);
 }
 
@@ -323,10 +345,11 @@ mc_kernels *mc_find_kernels(mc_arena *a, LLVMModuleRef m) {
     if (LLVMIsDeclaration(f) || !mc_shim_is_kernel(f))
       continue;
     mc_kernel *k = &ks->kernels[ks->nkernels++];
-    bool named;
-    if (!describe_kernel(a, td, f, k, &named))
+    bool named, read;
+    if (!describe_kernel(a, td, f, k, &named, &read))
       return NULL;
     ks->has_variable_info &= named;
+    ks->params_from_source |= read;
     if (k->file)
       ks->has_debug_info = true;
     if (!ks->arch)

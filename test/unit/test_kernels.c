@@ -5,9 +5,11 @@
 #include "check.h"
 #include "ir.h"
 #include "mapcost/kernels.h"
+#include "../../passes/kernels/source_names.h"
 
 #include <llvm-c/IRReader.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 static const char *IR =
     "target datalayout = \"e-p6:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64\"\n"
@@ -37,7 +39,54 @@ static const char *IR =
     "!0 = !{ptr @_Z9transposePfS_, !\"kernel\", i32 1}\n"
     "!1 = !{ptr @_Z9transposePfS_, !\"maxntidx\", i32 16, !\"maxntidy\", i32 16}\n";
 
+/* Names read from source text (line tables only): *expect is the names
+ * joined by spaces, "-" for one not read; NULL: not found. */
+static void check_source(const char *text, unsigned line, const char *fn, unsigned n,
+                         const char *expect) {
+  char path[] = "/tmp/mapcost-names-XXXXXX";
+  int fd = mkstemp(path);
+  CHECK(fd >= 0);
+  if (fd < 0)
+    return;
+  FILE *f = fdopen(fd, "w");
+  fputs(text, f);
+  fclose(f);
+  char *names[8], got[256] = "";
+  bool found = mc_source_param_names(path, line, fn, n, names);
+  for (unsigned i = 0; i < n; i++) {
+    snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s", i ? " " : "",
+             names[i] ? names[i] : "-");
+    free(names[i]);
+  }
+  unlink(path);
+  if (!expect)
+    CHECK(!found);
+  else
+    CHECK_STR(found ? got : "(not found)", expect);
+}
+
+static void source_names(void) {
+  check_source("__global__ void k(float *a, int n) {}\n", 1, "k", 2, "a n");
+  /* the definition's line, a comment naming it before, a list over lines
+   * with comments and a string holding a comma */
+  check_source("// k(int x)\n/* k(int y) */ __global__ void\nk(int *out, // out\n"
+               "  int /* , int z */ n = sizeof(\"a,b\"), float f[16]) {}\n",
+               2, "ns::k", 3, "out n f");
+  check_source("__global__ void k(int, const T, float *__restrict__) {}", 1, "k", 3, "- - -");
+  check_source("__global__ void k(Pair<int, 3> v, int (*f)(int), unsigned int u) {}", 1,
+               "k<float>", 3, "v - u");
+  check_source("template <> __global__ void k<float>(float *p) {}", 1, "k<float>", 1, "p");
+  check_source("__global__ void k(void) {}", 1, "k", 0, "");
+  check_source("__global__ void k(float *a, int n) {}", 1, "k", 3, NULL); /* count */
+  check_source("#define ARGS int *a, int n\n__global__ void k(ARGS) {}", 2, "k", 2, NULL);
+  check_source("__global__ void kk(int *a) {}", 1, "k", 1, NULL); /* not its name */
+  char *names[1];
+  CHECK(!mc_source_param_names("/nonexistent/k.cu", 1, "k", 1, names) && !names[0]);
+  CHECK(!mc_source_param_names("/dev/null", 1, "k", 1, names));
+}
+
 int main(void) {
+  source_names();
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMModuleRef m = parse_ir(ctx, IR);
   mc_arena *a = mc_arena_new();

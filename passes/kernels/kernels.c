@@ -197,16 +197,17 @@ static bool describe_params(mc_arena *a, mc_kernel *k, bool *named, bool *read) 
     *named &= k->params[i].name != NULL;
   }
   /* at -O1 and above clang keeps line tables only */
-  *read = !*named && k->file &&
-          mc_source_param_names(source_path(a, k->fn, k->file), k->line, k->name,
-                                k->nparams, source);
+  bool have = !*named && k->file &&
+              mc_source_param_names(source_path(a, k->fn, k->file), k->line, k->name,
+                                    k->nparams, source);
+  *read = have;
   for (unsigned i = 0; i < k->nparams; i++) {
     mc_param *p = &k->params[i];
     p->value = LLVMGetParam(k->fn, i);
     p->is_pointer = LLVMGetTypeKind(LLVMTypeOf(p->value)) == LLVMPointerTypeKind;
-    if (*read && !p->name)
+    if (have && !p->name)
       p->name = own(a, source[i]);
-    else if (*read)
+    else if (have)
       free(source[i]);
     if (!p->name) {
       *read = false;

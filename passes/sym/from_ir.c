@@ -337,6 +337,66 @@ static const mc_expr *translate_decision(mc_translator *t, const mc_decision *d,
   return e && sym_ptrmap_put(t->a, seen, d, (void *)e) ? e : NULL;
 }
 
+/* Is the branch from `from` to `to` taken only where a == v, v an
+ * incoming value of phi that translates to b (an `==` taken, a `!=` not)?
+ * Values, not their translations, are compared: nothing is translated
+ * that the kernel would not. */
+static bool equal_on(LLVMBasicBlockRef from, LLVMBasicBlockRef to, LLVMValueRef a,
+                     LLVMValueRef phi, const mc_expr *const *in, const mc_expr *b) {
+  LLVMValueRef c;
+  LLVMBasicBlockRef yes, no;
+  if (!cond_branch(from, &c, &yes, &no) || yes == no || !LLVMIsAICmpInst(c))
+    return false;
+  LLVMIntPredicate p = LLVMGetICmpPredicate(c);
+  if (!((p == LLVMIntEQ && yes == to) || (p == LLVMIntNE && no == to)))
+    return false;
+  for (unsigned k = 0; k < 2; k++) {
+    if (LLVMGetOperand(c, k) != a)
+      continue;
+    LLVMValueRef other = LLVMGetOperand(c, 1 - k);
+    for (unsigned j = 0; j < LLVMCountIncoming(phi); j++)
+      if (in[j] == b && LLVMGetIncomingValue(phi, j) == other)
+        return true;
+  }
+  return false;
+}
+
+/* Is incoming value i of phi, whose translations are in[], the value b
+ * where it comes in? GVN puts c for x where a branch on x == c was taken:
+ * after `if (t == 0) atomicAdd(...)` t's phi has 0 from that block. So
+ * where its block is left to the phi's on such an edge, or entered
+ * (through single predecessors, at most a few) only on one. */
+static bool same_on_edge(mc_translator *t, LLVMValueRef phi, unsigned i,
+                         const mc_expr *const *in, const mc_expr *b) {
+  LLVMBasicBlockRef from = LLVMGetIncomingBlock(phi, i);
+  LLVMValueRef a = LLVMGetIncomingValue(phi, i);
+  if (equal_on(from, LLVMGetInstructionParent(phi), a, phi, in, b))
+    return true;
+  for (unsigned step = 0; step < 8; step++) {
+    LLVMBasicBlockRef p = single_pred(t, from);
+    if (!p)
+      return false;
+    if (equal_on(p, from, a, phi, in, b))
+      return true;
+    from = p;
+  }
+  return false;
+}
+
+/* One of the translations in[0..n) of phi's incoming values that every
+ * other is equal to on its edge (same_on_edge), or NULL. */
+static const mc_expr *one_value(mc_translator *t, LLVMValueRef phi, const mc_expr *const *in,
+                                unsigned n) {
+  for (unsigned k = 0; k < n; k++) {
+    bool all = true;
+    for (unsigned i = 0; i < n && all; i++)
+      all = in[i] == in[k] || same_on_edge(t, phi, i, in, in[k]);
+    if (all)
+      return in[k];
+  }
+  return NULL;
+}
+
 static const mc_expr *translate_phi(mc_translator *t, LLVMValueRef phi, unsigned w) {
   mc_sym *s = t->s;
   if (sym_loop_of_header(t, LLVMGetInstructionParent(phi))) {
@@ -347,7 +407,9 @@ static const mc_expr *translate_phi(mc_translator *t, LLVMValueRef phi, unsigned
   unsigned n = LLVMCountIncoming(phi);
   const mc_expr *first = NULL;
   bool same = true;
-  const mc_expr *in[2] = {NULL, NULL};
+  const mc_expr **in = mc_alloc(t->a, (n + 1) * sizeof *in);
+  if (!in)
+    return NULL;
   for (unsigned i = 0; i < n; i++) {
     const mc_expr *e = mc_translate(t, LLVMGetIncomingValue(phi, i));
     if (!e)
@@ -356,14 +418,16 @@ static const mc_expr *translate_phi(mc_translator *t, LLVMValueRef phi, unsigned
     const mc_expr *scoped = sym_scope_to_block(t, e, LLVMGetInstructionParent(phi), phi);
     if (scoped != e)
       return scoped;
-    if (i < 2)
-      in[i] = e;
+    in[i] = e;
     if (!first)
       first = e;
     same = same && e == first;
   }
   if (first && same)
     return first;
+  const mc_expr *one = n <= 8 ? one_value(t, phi, in, n) : NULL;
+  if (one)
+    return one;
   LLVMValueRef cond;
   unsigned yes;
   if (n == 2 && sym_phi_condition(t, phi, &cond, &yes)) {

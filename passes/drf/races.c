@@ -504,8 +504,10 @@ static bool remember_meet(drf_run *r, const mc_site *sa, const mc_site *sb, bool
  * share of the budget; each model meets some, which are remembered as
  * meeting and ruled out, until no model is left: the rest never meet (one
  * query per pair made 50 accesses at distinct offsets cost 1,200
- * queries). What is left undecided may meet. False when out of memory or
- * of the kernel's budget. */
+ * queries). Where that query runs out of its share with several left,
+ * each of them is asked alone, as small as before (3-D linear ids with
+ * symbolic dimensions); what one alone leaves undecided may meet. False
+ * when out of memory or of the kernel's budget. */
 static bool decide_meets(drf_run *r, const mc_site *sa, const mc_site **sb, unsigned nb,
                          bool grid) {
   Z3_context z = r->d.z;
@@ -514,12 +516,13 @@ static bool decide_meets(drf_run *r, const mc_site *sa, const mc_site **sb, unsi
   bool *open = mc_alloc(r->d.a, nb * sizeof *open), ok = open != NULL;
   for (unsigned j = 0; j < nb && ok; j++)
     open[j] = true;
-  for (unsigned left = nb; ok && left;) {
+  unsigned left = nb;
+  while (ok && left) {
     ok = mc_spend(r->d.a, res == Z3_L_UNDEF ? r->rlimit / MEET_SHARE / 100 : QUERY_STEPS,
                   "races");
-    if (!ok || res == Z3_L_FALSE)
+    if (!ok || res != Z3_L_TRUE)
       break;
-    Z3_model m = res == Z3_L_TRUE ? Z3_solver_get_model(z, q.s.s) : NULL;
+    Z3_model m = Z3_solver_get_model(z, q.s.s);
     if (m)
       Z3_model_inc_ref(z, m);
     unsigned before = left;
@@ -536,8 +539,10 @@ static bool decide_meets(drf_run *r, const mc_site *sa, const mc_site **sb, unsi
     if (m)
       Z3_model_dec_ref(z, m);
     mc_z3_take_error();
-    if (left == before) /* no model, or one that names none: all may meet */
+    if (left == before) { /* a model that names none: all may meet */
+      res = Z3_L_UNDEF;
       break;
+    }
     if (left)
       res = mc_solver_check(z, &q.s);
   }
@@ -545,7 +550,8 @@ static bool decide_meets(drf_run *r, const mc_site *sa, const mc_site **sb, unsi
   mc_z3_take_error();
   for (unsigned j = 0; j < nb && ok; j++)
     if (open[j])
-      ok = remember_meet(r, sa, sb[j], grid, res != Z3_L_FALSE);
+      ok = res == Z3_L_UNDEF && left > 1 ? decide_meets(r, sa, &sb[j], 1, grid)
+                                         : remember_meet(r, sa, sb[j], grid, res != Z3_L_FALSE);
   return ok;
 }
 

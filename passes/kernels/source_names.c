@@ -77,16 +77,20 @@ static size_t declared_name(const char *full, const char **start) {
   return end - begin;
 }
 
-/* Words that are part of a type, never a parameter's name. */
-static bool type_word(const char *w, size_t n) {
-  static const char *const words[] = {
-      "const", "volatile", "restrict", "__restrict__", "__restrict", "unsigned", "signed",
-      "short", "long", "int", "char", "float", "double", "bool", "void", "struct",
-      "class", "union", "enum", "typename", "__grid_constant__", "auto"};
-  for (size_t i = 0; i < sizeof words / sizeof *words; i++)
-    if (strlen(words[i]) == n && !strncmp(words[i], w, n))
-      return true;
-  return false;
+/* Words that are part of a type, never a parameter's name; the first
+ * QUALIFIERS of them only qualify a type, they do not name one. */
+static const char *const type_words[] = {
+    "const", "volatile", "struct", "class", "union", "enum", "typename",
+    "restrict", "__restrict__", "__restrict", "unsigned", "signed", "short", "long", "int",
+    "char", "float", "double", "bool", "void", "__grid_constant__", "auto"};
+enum { QUALIFIERS = 7 };
+
+/* Index of w[0..n) in type_words, or -1. */
+static int type_word(const char *w, size_t n) {
+  for (size_t i = 0; i < sizeof type_words / sizeof *type_words; i++)
+    if (strlen(type_words[i]) == n && !strncmp(type_words[i], w, n))
+      return (int)i;
+  return -1;
 }
 
 /* The name declared by parameter text p[0..n): the last word, when it
@@ -116,7 +120,7 @@ static char *param_name(const char *p, size_t n) {
   size_t begin = end;
   while (begin && ident_char(p[begin - 1]))
     begin--;
-  if (begin == end || isdigit((unsigned char)p[begin]) || type_word(p + begin, end - begin))
+  if (begin == end || isdigit((unsigned char)p[begin]) || type_word(p + begin, end - begin) >= 0)
     return NULL;
   if (memchr(p, '(', begin)) /* a function pointer or a macro */
     return NULL;
@@ -128,12 +132,8 @@ static char *param_name(const char *p, size_t n) {
       size_t j = i;
       while (j < begin && ident_char(p[j]))
         j++;
-      static const char *const quals[] = {"const", "volatile", "struct", "class",
-                                          "union", "enum", "typename"};
-      bool qual = false;
-      for (size_t q = 0; q < sizeof quals / sizeof *quals; q++)
-        qual |= strlen(quals[q]) == j - i && !strncmp(quals[q], p + i, j - i);
-      type = !qual;
+      int w = type_word(p + i, j - i);
+      type = w < 0 || w >= QUALIFIERS;
       i = j;
       continue;
     }

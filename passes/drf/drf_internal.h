@@ -83,6 +83,7 @@ bool mc_z3_take_error(void);
 typedef struct {
   Z3_solver s;
   bool spent;
+  bool first; /* with the cheaper tactic (z3expr.c) */
   const Z3_ast *lazy;
   unsigned *lazy_depth; /* 0: not asserted; else the scope depth + 1 */
   unsigned nlazy, depth;
@@ -92,16 +93,18 @@ typedef struct {
 } mc_solver;
 /* A solver for QF_BV (QF_UFBV with uninterpreted functions; QF_UFLIA for
  * integers) with the deterministic budget rlimit per check; s->s is NULL on
- * failure. Before each check, the query is written into the file log
- * (unless NULL). Release it with mc_solver_release. */
+ * failure. A small query over the integers gets a cheaper tactic first;
+ * where it runs out before any push, the logic's tactics from scratch,
+ * with a budget of their own. Before each check, the query is written
+ * into the file log (unless NULL). Release it with mc_solver_release. */
 mc_solver mc_solver_new(Z3_context z, uint64_t rlimit, bool ints, bool functions,
-                        const char *log);
+                        bool small, const char *log);
 void mc_solver_release(Z3_context z, mc_solver *s);
 /* Sets s's budget per check to rlimit. */
 void mc_solver_budget(Z3_context z, mc_solver *s, uint64_t rlimit);
-/* s made again as a fresh solver of its logic, under rlimit, holding
- * what s holds (every scope's assertions, at its base): a solver whose
- * check ran out can be asked no more, its fresh copy can. */
+/* s made again as a fresh solver of its logic (its full tactics), under
+ * rlimit, holding what s holds (every scope's assertions, at its base): a
+ * solver whose check ran out can be asked no more, its fresh copy can. */
 bool mc_solver_restart(Z3_context z, mc_solver *s, uint64_t rlimit);
 /* Gives s the lazy constraints c[0..n) (kept, not copied). */
 bool mc_solver_lazy(mc_arena *a, mc_solver *s, const Z3_ast *c, unsigned n);

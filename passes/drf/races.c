@@ -30,10 +30,11 @@
  * may conflict (a kernel with thousands of accesses to one array is left
  * inconclusive rather than taking minutes). Minimising a witness takes at
  * most MINIMISE_CHECKS checks, each with 1/MINIMISE_SHARE of a query's
- * budget: a smaller witness is worth less than the compile's time. */
+ * budget: a smaller witness is worth less than the compile's time. A
+ * query of at most SMALL_QUERY constraints is small (mc_solver_new). */
 enum { MAX_RACES_PER_ARRAY = 4, MINIMISE_CHECKS = 32, MINIMISE_SHARE = 16,
        MAX_APPROX = 6, MAX_PAIRS = 4096, QUERY_STEPS = 1000, MEET_SHARE = 16,
-       PLAIN_MEET_SHARE = 64 };
+       PLAIN_MEET_SHARE = 64, SMALL_QUERY = 64 };
 
 /* Where an access touches memory: all that an OFFSETS query reads of it. */
 typedef struct {
@@ -364,7 +365,10 @@ static Z3_lbool ask_once(drf_run *r, const mc_site *sa, const mc_site *const *sb
   uint64_t rlimit = q->what != OFFSETS         ? r->rlimit
                     : d->ints && !nl ? r->rlimit / PLAIN_MEET_SHARE
                                      : r->rlimit / MEET_SHARE;
-  q->s = mc_solver_new(z, rlimit, d->ints, d->functions, r->log);
+  /* a small query over the integers is solved in less time than the
+   * logic's tactics take to build: a cheaper tactic first (z3expr.c) */
+  bool small = d->nside + nl + nb <= SMALL_QUERY;
+  q->s = mc_solver_new(z, rlimit, d->ints, d->functions, small, r->log);
   if (!q->s.s)
     return Z3_L_UNDEF;
   Z3_ast *lazy = mc_alloc(d->a, (d->nside + 1) * sizeof *lazy);

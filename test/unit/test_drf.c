@@ -159,7 +159,7 @@ static void test_restart(void) {
   Z3_sort bv = Z3_mk_bv_sort(z, 32);
   Z3_ast x = Z3_mk_const(z, Z3_mk_string_symbol(z, "x"), bv);
   Z3_ast y = Z3_mk_const(z, Z3_mk_string_symbol(z, "y"), bv);
-  mc_solver s = mc_solver_new(z, 1000000, false, false, NULL);
+  mc_solver s = mc_solver_new(z, 1000000, false, false, false, NULL);
   Z3_solver_assert(z, s.s, Z3_mk_bvugt(z, x, mc_z3_bv_const(z, 32, 10)));
   Z3_ast lazy[3] = {Z3_mk_bvugt(z, y, mc_z3_bv_const(z, 32, 1)),
                     Z3_mk_bvugt(z, y, mc_z3_bv_const(z, 32, 2)),
@@ -189,6 +189,50 @@ static void test_restart(void) {
   Z3_del_context(z);
 }
 
+/* A small integer query's solver whose first tactic runs out before any scope is pushed
+ * is made again with the logic's tactics, checked at once under the same
+ * budget; in a scope it is spent (its scopes would be lost). */
+static void test_first_tactic(void) {
+  Z3_context z = mc_z3_context_new();
+  CHECK(z != NULL);
+  if (!z)
+    return;
+  Z3_sort i = Z3_mk_int_sort(z);
+  Z3_ast x = Z3_mk_const(z, Z3_mk_string_symbol(z, "x"), i);
+  Z3_ast y = Z3_mk_const(z, Z3_mk_string_symbol(z, "y"), i);
+  Z3_ast xy[2] = {x, y};
+  Z3_ast sum = Z3_mk_eq(z, Z3_mk_add(z, 2, xy), Z3_mk_int(z, 7, i));
+  Z3_ast x3 = Z3_mk_eq(z, x, Z3_mk_int(z, 3, i));
+  for (int scoped = 0; scoped < 2; scoped++) {
+    mc_solver s = mc_solver_new(z, 1, true, false, true, NULL);
+    CHECK(s.s != NULL && s.first);
+    if (scoped)
+      mc_solver_push(z, &s);
+    Z3_solver_assert(z, s.s, x3);
+    Z3_solver_assert(z, s.s, sum);
+    CHECK(mc_solver_check(z, &s) == Z3_L_UNDEF && s.spent);
+    CHECK(s.first == (bool)scoped && s.depth == (unsigned)scoped);
+    mc_solver_release(z, &s);
+  }
+  mc_solver s = mc_solver_new(z, 1000000, true, false, true, NULL);
+  Z3_solver_assert(z, s.s, x3);
+  Z3_solver_assert(z, s.s, sum);
+  CHECK(mc_solver_check(z, &s) == Z3_L_TRUE && s.first);
+  Z3_model m = Z3_solver_get_model(z, s.s);
+  Z3_ast vy = NULL;
+  int64_t y4 = 0;
+  CHECK(m && Z3_model_eval(z, m, y, true, &vy) && Z3_get_numeral_int64(z, vy, &y4) && y4 == 4);
+  /* what a popped scope asserted is not copied into the restarted solver */
+  mc_solver_push(z, &s);
+  Z3_solver_assert(z, s.s, Z3_mk_not(z, x3));
+  CHECK(mc_solver_check(z, &s) == Z3_L_FALSE);
+  mc_solver_pop(z, &s);
+  CHECK(mc_solver_restart(z, &s, 1000000) && !s.first);
+  CHECK(mc_solver_check(z, &s) == Z3_L_TRUE);
+  mc_solver_release(z, &s);
+  Z3_del_context(z);
+}
+
 int main(void) {
   A = mc_arena_new();
   mc_sym_facts f;
@@ -199,6 +243,7 @@ int main(void) {
   test_by_hand();
   test_random();
   test_restart();
+  test_first_tactic();
   mc_arena_free(A);
   return check_report("drf");
 }

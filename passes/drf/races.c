@@ -1402,11 +1402,14 @@ static void add_reason(mc_kernel_result *res, const char *why) {
  * job's tasks. The tasks are shared out by their size alone, so a job's
  * answers, and the verdicts, are the same however many jobs run at once
  * (-mapcost-jobs, the pool below); what the jobs spend is spent from the
- * kernel's budget together. Two jobs, not one per task: a fresh context
- * costs more than most of a task's queries (it zero-fills Z3's tables:
- * 15 to 40 ms on a 2-core virtual machine), and two keep both processors
- * of such a machine busy on a kernel alone. */
-enum { JOBS_PER_KERNEL = 2 };
+ * kernel's budget together. At most two jobs, not one per task: a fresh
+ * context costs more than most of a task's queries (it zero-fills Z3's
+ * tables: 3 to 40 ms on a 2-core virtual machine), and two keep both
+ * processors of such a machine busy on a kernel alone. Two only where the
+ * tasks have SPLIT_SIZE pairs of accesses in all: a smaller kernel's
+ * queries take less than the second context, and the kernels of a file
+ * run at once anyway (the pool). */
+enum { JOBS_PER_KERNEL = 2, SPLIT_SIZE = 64 };
 
 typedef struct {
   int array;
@@ -1597,10 +1600,12 @@ static int race_jobs(mc_arena *a, const mc_protocol *p, const bool *conflicts,
     }
     any_quiet |= !block && !grid;
   }
-  unsigned njobs = n < JOBS_PER_KERNEL ? n : JOBS_PER_KERNEL;
-  uint64_t load[JOBS_PER_KERNEL] = {0};
+  uint64_t load[JOBS_PER_KERNEL] = {0}, total = 0;
   for (unsigned k = 0; k < n; k++)
-    size[k] = task_size(p, t[k]);
+    total += size[k] = task_size(p, t[k]);
+  unsigned njobs = n < JOBS_PER_KERNEL ? n : JOBS_PER_KERNEL;
+  if (total < SPLIT_SIZE && njobs)
+    njobs = 1;
   for (unsigned done = 0; done < n; done++) {
     unsigned big = 0, least = 0; /* the largest task left (the first of equals) */
     while (size[big] == UINT64_MAX)

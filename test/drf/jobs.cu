@@ -6,21 +6,26 @@
 // has ended. Each job asks its tasks' queries in a fresh Z3 context, and the
 // tasks are shared out by their size alone, so what a job finds does not
 // depend on the others: every remark, witnesses included, is the same with
-// one job at a time and with four.
+// one job at a time and with four. A kernel whose tasks have fewer than 64
+// pairs of accesses in all is one job: its queries take less time than a
+// second context.
 //
-// The printer shows the jobs: in 'several', tile's task (3 accesses by 3 of
-// its array: 9 pairs) goes to job 1, out's two tasks (2 by 2) and sum's
-// block-scope task (1 by 1) to job 2, sum's grid-scope task to job 1 (then
-// 9 each: the first); the read-only array 'in' is decided after job 2.
+// The printer shows the jobs: in 'several', 19 pairs (tile's task: 3
+// accesses by 3 of its array, 9 pairs; out's two tasks, 2 by 2; sum's two,
+// 1 by 1), one job, in array order; the read-only array 'in' is decided
+// after it. In 'many', s's task (16 accesses by 16: 256 pairs) goes to
+// job 1, out's two tasks to job 2.
 // RUN: %cuda_device -O0 -g -emit-llvm -S %s -o %t.ll
 // RUN: %opt -load-pass-plugin=%plugin -passes='print<mapcost-drf>' -disable-output %t.ll \
 // RUN:   2>&1 | FileCheck %s --check-prefix=JOBS
 // JOBS-LABEL: drf several
-// JOBS-NEXT:  job 1: sum grid, tile block
-// JOBS-NEXT:  job 2: out block, out grid, sum block; then the arrays without conflicting accesses
+// JOBS-NEXT:  job 1: out block, out grid, sum block, sum grid, tile block; then the arrays without conflicting accesses
 // JOBS-LABEL: drf next
-// JOBS-NEXT:  job 1: out block, s block
-// JOBS-NEXT:  job 2: out grid
+// JOBS-NEXT:  job 1: out block, out grid, s block
+// JOBS-NOT:   job 2
+// JOBS-LABEL: drf many
+// JOBS-NEXT:  job 1: s block
+// JOBS-NEXT:  job 2: out block, out grid
 //
 // RUN: %cuda_device -O0 -g -S -o /dev/null %load_plugin -mllvm -mapcost-jobs=1 \
 // RUN:   -Rpass=mapcost -Rpass-missed=mapcost -Rpass-analysis=mapcost %s > %t.1 2>&1
@@ -85,4 +90,24 @@ __global__ void next(float *out) {
   unsigned g = blockIdx.x * blockDim.x + threadIdx.x;
   s[threadIdx.x % 64] = out[g];
   out[g] = s[0];
+}
+
+// Eight rows of a shared tile written and read back after a barrier: 256
+// pairs of accesses to s, two jobs.
+// CHECK: remark: kernel 'many': global array 'out' is free of data races at block and grid scope
+// CHECK: remark: kernel 'many': shared array 's' is free of data races
+__global__ void many(float *out) {
+  __shared__ float s[8][1024];
+  unsigned t = threadIdx.x;
+  s[0][t] = 0.0f;
+  s[1][t] = 1.0f;
+  s[2][t] = 2.0f;
+  s[3][t] = 3.0f;
+  s[4][t] = 4.0f;
+  s[5][t] = 5.0f;
+  s[6][t] = 6.0f;
+  s[7][t] = 7.0f;
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + t] =
+      s[0][t] + s[1][t] + s[2][t] + s[3][t] + s[4][t] + s[5][t] + s[6][t] + s[7][t];
 }

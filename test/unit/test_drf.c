@@ -189,9 +189,10 @@ static void test_restart(void) {
   Z3_del_context(z);
 }
 
-/* A small integer query's solver whose first tactic runs out before any scope is pushed
- * is made again with the logic's tactics, checked at once under the same
- * budget; in a scope it is spent (its scopes would be lost). */
+/* A small integer query's solver whose first tactic runs out before any
+ * scope is pushed is made again with the logic's tactics, checked at once
+ * under the same budget; in a scope it is spent (its scopes would be
+ * lost). */
 static void test_first_tactic(void) {
   Z3_context z = mc_z3_context_new();
   CHECK(z != NULL);

@@ -9,6 +9,7 @@
 #include "drf_internal.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -200,20 +201,43 @@ static void write_log(Z3_context z, const mc_solver *s) {
   char tmp[sizeof ((mc_options *)0)->solver_log + 32];
   if (snprintf(tmp, sizeof tmp, "%s.%ld.tmp", s->log, (long)getpid()) >= (int)sizeof tmp)
     return;
-  FILE *f = fopen(tmp, "w");
-  if (!f)
+  /* the assertions of every scope, without what Z3_solver_to_string adds
+   * after a first check (the model converter it kept) */
+  Z3_ast_vector asserted = Z3_solver_get_assertions(z, s->s);
+  if (!asserted) {
+    mc_z3_take_error();
     return;
-  fprintf(f, "; a mapcost query; replay: z3 FILE\n(set-logic %s)\n(set-option :rlimit %llu)\n%s(check-sat)\n",
-          s->logic, (unsigned long long)s->rlimit, Z3_solver_to_string(z, s->s));
-  if (fclose(f) != 0 || rename(tmp, s->log) != 0)
-    remove(tmp);
+  }
+  Z3_ast_vector_inc_ref(z, asserted);
+  unsigned n = Z3_ast_vector_size(z, asserted);
+  Z3_ast *all = malloc((n + 1) * sizeof *all);
+  for (unsigned i = 0; all && i < n; i++)
+    all[i] = Z3_ast_vector_get(z, asserted, i);
+  const char *text = all ? Z3_benchmark_to_smtlib_string(z, "mapcost", s->logic, "unknown", "",
+                                                         n, all, Z3_mk_true(z))
+                         : NULL;
+  FILE *f = text && !mc_z3_take_error() ? fopen(tmp, "w") : NULL;
+  if (f) {
+    fprintf(f, "; a mapcost query; replay: z3 FILE\n(set-option :rlimit %llu)\n%s",
+            (unsigned long long)s->rlimit, text);
+    if (fclose(f) != 0 || rename(tmp, s->log) != 0)
+      remove(tmp);
+  }
+  free(all);
+  Z3_ast_vector_dec_ref(z, asserted);
 }
 
 static Z3_lbool check_once(Z3_context z, mc_solver *s) {
   if (s->log)
     write_log(z, s);
   Z3_lbool r = Z3_solver_check(z, s->s);
-  return mc_z3_take_error() ? Z3_L_UNDEF : r;
+  r = mc_z3_take_error() ? Z3_L_UNDEF : r;
+  FILE *f = s->log ? fopen(s->log, "a") : NULL; /* what the replay should say */
+  if (f) {
+    fprintf(f, "; answer: %s\n", r == Z3_L_TRUE ? "sat" : r == Z3_L_FALSE ? "unsat" : "unknown");
+    fclose(f);
+  }
+  return r;
 }
 
 Z3_lbool mc_solver_check(Z3_context z, mc_solver *s) {

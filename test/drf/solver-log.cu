@@ -1,8 +1,10 @@
 // -mapcost-solver-log=FILE (README, "Reporting a solver crash or hang"):
 // each race query is written into FILE in SMT-LIB 2 just before it is
-// checked, so the file keeps the compile's last one, and z3 replays it to the answer
-// the analysis got: unsat for the last query of a race-free array (over the
-// integers, with products abstracted), sat for a race's (bit-vectors).
+// checked, so the file keeps the compile's last one, and once checked the
+// answer the analysis got, in a last comment (`; answer: sat`); z3
+// replays it to that answer: unsat for the last query of a race-free
+// array (over the integers, with products abstracted), sat for a race's
+// (bit-vectors).
 //
 // RUN: rm -f %t.drf.smt2 %t.race.smt2 %t.again.smt2
 // RUN: env MAPCOST_OPTIONS=-mapcost-solver-log=%t.drf.smt2 %mapcost --no-sdk %s | FileCheck %s --check-prefix=DRF
@@ -24,20 +26,23 @@ __global__ void scale(float *a, float s, int n) {
     a[i] = a[i] * s;
 }
 // DRF: array a global float* drf
+// DRF-QUERY: (set-option :rlimit {{[0-9]+}})
 // DRF-QUERY: (set-logic QF_UFLIA)
-// DRF-QUERY-NEXT: (set-option :rlimit {{[0-9]+}})
 // DRF-QUERY: (declare-fun threadIdx.x@1 () Int)
 // DRF-QUERY: (declare-fun threadIdx.x@2 () Int)
 // DRF-QUERY: (assert
 // DRF-QUERY: (check-sat)
+// DRF-QUERY-NEXT: ; answer: unsat
 // UNSAT: {{^unsat$}}
 #else
 
 __global__ void racy(int *a) { a[threadIdx.x % 7] = threadIdx.x; }
 // RACE: race on a (global, block scope): write-write, confirmed
+// RACE-QUERY: (set-option :rlimit {{[0-9]+}})
 // RACE-QUERY: (set-logic QF_BV)
 // RACE-QUERY: (declare-fun threadIdx.x@1 () (_ BitVec
 // RACE-QUERY: (check-sat)
+// RACE-QUERY-NEXT: ; answer: sat
 // SAT: {{^sat$}}
 #endif
 

@@ -9,7 +9,10 @@
 #include "../../passes/drf/drf_internal.h"
 
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static mc_sym *S;
 static mc_arena *A;
@@ -234,6 +237,42 @@ static void test_first_tactic(void) {
   Z3_del_context(z);
 }
 
+/* The solver log (-mapcost-solver-log) of a check after an earlier one
+ * (a witness's minimisation): the query's assertions, without what Z3
+ * keeps from the first check (`model-add` lines), and the answer. */
+static void test_solver_log(void) {
+  char log[] = "/tmp/mapcost-unit-log-XXXXXX";
+  int fd = mkstemp(log);
+  CHECK(fd >= 0);
+  if (fd < 0)
+    return;
+  close(fd);
+  Z3_context z = mc_z3_context_new();
+  Z3_sort i = Z3_mk_int_sort(z);
+  Z3_ast x = Z3_mk_const(z, Z3_mk_string_symbol(z, "x"), i);
+  Z3_ast y = Z3_mk_const(z, Z3_mk_string_symbol(z, "y"), i);
+  Z3_ast xy[2] = {x, y};
+  mc_solver s = mc_solver_new(z, 1000000, true, false, true, log);
+  Z3_solver_assert(z, s.s, Z3_mk_eq(z, x, Z3_mk_int(z, 3, i)));
+  Z3_solver_assert(z, s.s, Z3_mk_eq(z, Z3_mk_add(z, 2, xy), Z3_mk_int(z, 7, i)));
+  CHECK(mc_solver_check(z, &s) == Z3_L_TRUE);
+  mc_solver_push(z, &s);
+  Z3_solver_assert(z, s.s, Z3_mk_le(z, y, Z3_mk_int(z, 2, i)));
+  CHECK(mc_solver_check(z, &s) == Z3_L_FALSE);
+  mc_solver_release(z, &s);
+  Z3_del_context(z);
+  char text[4096] = "";
+  FILE *f = fopen(log, "r");
+  size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+  text[n] = 0;
+  if (f)
+    fclose(f);
+  remove(log);
+  CHECK(strstr(text, "(set-logic QF_UFLIA)") && strstr(text, "(declare-fun y () Int)"));
+  CHECK(strstr(text, "(<= y 2)") && strstr(text, "(check-sat)\n; answer: unsat\n"));
+  CHECK(!strstr(text, "model-add") && !strstr(text, "model-converter"));
+}
+
 int main(void) {
   A = mc_arena_new();
   mc_sym_facts f;
@@ -245,6 +284,7 @@ int main(void) {
   test_random();
   test_restart();
   test_first_tactic();
+  test_solver_log();
   mc_arena_free(A);
   return check_report("drf");
 }

@@ -51,7 +51,8 @@ typedef enum {
 
 typedef enum {
   MC_BASE_ARRAY,   /* one of the kernel's arrays */
-  MC_BASE_LOCAL,   /* the thread's own memory (an alloca): never shared */
+  MC_BASE_LOCAL,   /* the thread's own memory (an alloca, a struct parameter
+                      passed by value): never shared */
   MC_BASE_UNKNOWN, /* not followed: may be any array (base_reason says why) */
 } mc_base_kind;
 

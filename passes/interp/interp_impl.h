@@ -140,6 +140,7 @@ void mem_write(interp *in, uint64_t ptr, const void *src, uint64_t n,
                LLVMValueRef at);
 void mem_init_arrays(interp *in);
 void mem_init_block(interp *in);
+int mem_new_byval(interp *in, unsigned param);
 uint64_t mem_hash_globals(interp *in);
 uint64_t interp_random(interp *in);
 

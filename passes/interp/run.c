@@ -351,6 +351,9 @@ static void run_block(interp *in, uint64_t *regs_store, uint64_t *param_regs) {
     thread *t = &in->threads[x];
     t->regs = regs_store + (size_t)x * in->nregs;
     memcpy(t->regs, param_regs, in->nregs * sizeof *t->regs);
+    for (unsigned p = 0; p < in->k->nparams; p++)
+      if (in->k->params[p].byval)
+        t->regs[in->insts[p].reg] = ptr_make(mem_new_byval(in, p), 0);
     t->linear = x;
     t->tid[0] = x % bd[0];
     t->tid[1] = (x / bd[0]) % bd[1];

@@ -205,6 +205,9 @@ static bool describe_params(mc_arena *a, mc_kernel *k, bool *named, bool *read) 
     mc_param *p = &k->params[i];
     p->value = LLVMGetParam(k->fn, i);
     p->is_pointer = LLVMGetTypeKind(LLVMTypeOf(p->value)) == LLVMPointerTypeKind;
+    p->byval = p->is_pointer &&
+               LLVMGetEnumAttributeAtIndex(k->fn, i + 1,
+                                           LLVMGetEnumAttributeKindForName("byval", 5));
     if (have && !p->name)
       p->name = own(a, source[i]);
     else if (have)
@@ -241,7 +244,7 @@ static bool describe_arrays(mc_arena *a, LLVMTargetDataRef td, mc_kernel *k) {
   k->arrays = mc_alloc(a, (max + 1) * sizeof *k->arrays);
   bool ok = k->arrays != NULL;
   for (unsigned i = 0; ok && i < k->nparams; i++) {
-    if (!k->params[i].is_pointer)
+    if (!k->params[i].is_pointer || k->params[i].byval)
       continue;
     mc_array *arr = &k->arrays[k->narrays++];
     arr->name = k->params[i].name;

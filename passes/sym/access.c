@@ -9,8 +9,9 @@
  * address-space casts and the NVVM address conversion intrinsics, and
  * through phis and selects whose pointers all share one base (the offset is
  * then a select, or a loop variable for a pointer stepped around a loop).
- * Bases are the kernel's arrays (stage 1), the thread's own allocas, or
- * unknown with a reason (a pointer loaded from memory, returned by a call,
+ * Bases are the kernel's arrays (stage 1), the thread's own allocas and
+ * struct parameters passed by value (each thread's copy), or unknown with
+ * a reason (a pointer loaded from memory, returned by a call,
  * made from an integer, joined from different arrays on paths whose
  * condition is not known).
  *
@@ -74,6 +75,14 @@ static int array_of(mc_translator *t, LLVMValueRef v) {
     if (t->k->arrays[i].value == v)
       return (int)i;
   return -1;
+}
+
+/* A struct parameter passed by value: every thread reads its own copy. */
+static bool is_byval(mc_translator *t, LLVMValueRef v) {
+  for (unsigned i = 0; t->k && i < t->k->nparams; i++)
+    if (t->k->params[i].value == v)
+      return t->k->params[i].byval;
+  return false;
 }
 
 static bool is_extern_shared(mc_translator *t, int array) {
@@ -473,7 +482,7 @@ static const ptr_info *resolve_uncached(mc_translator *t, LLVMValueRef p) {
       (LLVMIsAConstantExpr(p) && (LLVMGetConstOpcode(p) == LLVMBitCast ||
                                   LLVMGetConstOpcode(p) == LLVMAddrSpaceCast)))
     return resolve(t, LLVMGetOperand(p, 0));
-  if (LLVMIsAArgument(p) || LLVMIsAGlobalVariable(p)) {
+  if ((LLVMIsAArgument(p) && !is_byval(t, p)) || LLVMIsAGlobalVariable(p)) {
     int a = array_of(t, p);
     if (a >= 0)
       return new_info(t, MC_BASE_ARRAY, a, NULL, mc_expr_const(s, 64, 0));
@@ -482,7 +491,7 @@ static const ptr_info *resolve_uncached(mc_translator *t, LLVMValueRef p) {
     return unknown_base(t, mc_sprintf(t->a, "%s %s is not one of the kernel's arrays",
                                       LLVMIsAArgument(p) ? "argument" : "global", name));
   }
-  if (LLVMIsAAllocaInst(p)) {
+  if (LLVMIsAAllocaInst(p) || (LLVMIsAArgument(p) && is_byval(t, p))) {
     ptr_info *r = new_info(t, MC_BASE_LOCAL, -1, NULL, mc_expr_const(s, 64, 0));
     if (r)
       r->alloca = p;

@@ -56,9 +56,9 @@ typedef struct {
   const char *name;      /* source name (IR name or "argN" without -g) */
   const char *type;      /* source type when known, else the IR type */
   bool is_pointer;
-  /* a struct passed by value (a `byval` pointer in the IR): each thread's
-   * own copy of the argument, not an array */
-  bool byval;
+  /* a struct passed by value (a `byval` pointer in the IR): its type; each
+   * thread has its own copy of the argument, not an array. Else NULL. */
+  LLVMTypeRef byval;
   LLVMValueRef value;
 } mc_param;
 

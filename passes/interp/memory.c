@@ -206,10 +206,8 @@ void mem_init_arrays(interp *in) {
  * bytes in every thread (random, from the data seed), in the thread's own
  * memory; gone with the block, as allocas are. */
 int mem_new_byval(interp *in, unsigned param) {
-  LLVMAttributeRef at = LLVMGetEnumAttributeAtIndex(
-      in->k->fn, param + 1, LLVMGetEnumAttributeKindForName("byval", 5));
-  LLVMTypeRef t = at ? LLVMGetTypeAttributeValue(at) : NULL;
-  uint64_t size = t && LLVMTypeIsSized(t) ? LLVMABISizeOfType(in->td, t) : 0;
+  LLVMTypeRef t = in->k->params[param].byval;
+  uint64_t size = LLVMTypeIsSized(t) ? LLVMABISizeOfType(in->td, t) : 0;
   int id = obj_new(in, in->k->params[param].name, -1, OBJ_LOCAL, size, 4);
   fill(in, &in->objs[id], MC_INIT_RAND, 0, in->c->data_seed * 31 + 1000 + param);
   return id;

@@ -205,9 +205,11 @@ static bool describe_params(mc_arena *a, mc_kernel *k, bool *named, bool *read) 
     mc_param *p = &k->params[i];
     p->value = LLVMGetParam(k->fn, i);
     p->is_pointer = LLVMGetTypeKind(LLVMTypeOf(p->value)) == LLVMPointerTypeKind;
-    p->byval = p->is_pointer &&
-               LLVMGetEnumAttributeAtIndex(k->fn, i + 1,
-                                           LLVMGetEnumAttributeKindForName("byval", 5));
+    LLVMAttributeRef byval =
+        p->is_pointer ? LLVMGetEnumAttributeAtIndex(k->fn, i + 1,
+                                                    LLVMGetEnumAttributeKindForName("byval", 5))
+                      : NULL;
+    p->byval = byval ? LLVMGetTypeAttributeValue(byval) : NULL;
     if (have && !p->name)
       p->name = own(a, source[i]);
     else if (have)

@@ -515,15 +515,12 @@ static LLVMValueRef pointer_base(LLVMValueRef p) {
   return p;
 }
 
-static bool is_byval_param(LLVMValueRef v) {
-  if (!v || !LLVMIsAArgument(v))
-    return false;
-  LLVMValueRef fn = LLVMGetParamParent(v);
-  unsigned idx = 0;
-  for (LLVMValueRef p = LLVMGetFirstParam(fn); p && p != v; p = LLVMGetNextParam(p))
-    idx++;
-  unsigned kind = LLVMGetEnumAttributeKindForName("byval", 5);
-  return LLVMGetEnumAttributeAtIndex(fn, idx + 1, kind) != NULL;
+static bool is_byval_param(const uctx *u, LLVMValueRef v) {
+  const mc_kernel *k = u->b->k;
+  for (unsigned i = 0; v && i < k->nparams; i++)
+    if (k->params[i].value == v)
+      return k->params[i].byval != NULL;
+  return false;
 }
 
 /* A load gives every thread the same value when it reads memory that no
@@ -540,7 +537,7 @@ static mc_uniformity load_level(const uctx *u, unsigned i, ls_cause *cause) {
       (LLVMGetPointerAddressSpace(LLVMTypeOf(base)) == 4 || LLVMIsGlobalConstant(base));
   bool readonly = as == 4 /* constant */ || as == 101 /* param */ ||
                   LLVMGetMetadata(in, inv) || constant_global ||
-                  (is_byval_param(base) && !written_byval(u, base));
+                  (is_byval_param(u, base) && !written_byval(u, base));
   if (!readonly || LLVMGetVolatile(in)) {
     *cause = (ls_cause){LS_CAUSE_MEMORY, 0, in, -1};
     return MC_DIVERGENT;
@@ -713,7 +710,7 @@ static bool find_written_byval(uctx *u) {
       last = LLVMGetNumOperands(in) - 1;
     for (int k = first; k <= last; k++) {
       LLVMValueRef base = pointer_base(LLVMGetOperand(in, (unsigned)k));
-      if (is_byval_param(base) && !written_byval(u, base))
+      if (is_byval_param(u, base) && !written_byval(u, base))
         u->written_byval[u->nwritten++] = base;
     }
   }

@@ -81,7 +81,7 @@ static int array_of(mc_translator *t, LLVMValueRef v) {
 static bool is_byval(mc_translator *t, LLVMValueRef v) {
   for (unsigned i = 0; t->k && i < t->k->nparams; i++)
     if (t->k->params[i].value == v)
-      return t->k->params[i].byval;
+      return t->k->params[i].byval != NULL;
   return false;
 }
 

@@ -265,7 +265,7 @@ static Z3_ast uniform_value(mc_drf_ctx *d, int thread, const char *name, mc_unif
     sorts[i] = Z3_get_sort(z, args[i]);
   Z3_func_decl f = Z3_mk_func_decl(z, Z3_mk_string_symbol(z, name), n, sorts,
                                    d->ints ? Z3_mk_int_sort(z) : Z3_mk_bv_sort(z, a->width));
-  d->functions = true;
+  d->functions |= n > 0; /* of no arguments: a constant */
   Z3_ast value = Z3_mk_app(z, f, n, args);
   return mc_drf_side(d, mc_num_in_type(z, d->ints, value, a->width, a->is_signed)) ? value
                                                                                    : NULL;
@@ -352,6 +352,25 @@ static Z3_ast loop_var(mc_env *f, const mc_loop_var *v) {
   return later ? Z3_mk_ite(d->z, is_zero(d, f->k), init, later) : NULL;
 }
 
+/* An unknown value (a load, a call's result): any value, each thread its
+ * own. Where the lock-step form finds it grid- (block-) uniform and it is
+ * computed outside every loop, so once per thread, it is one value in every
+ * thread of the grid (of a block): a field of a struct passed by value, a
+ * __constant__ read at a uniform address. */
+static Z3_ast unknown_value(mc_env *e, const mc_atom *a) {
+  mc_drf_ctx *d = e->d;
+  const mc_lockstep *ls = d->p->ls;
+  mc_uniformity u = a->value ? mc_ls_uniformity(ls, a->value) : MC_DIVERGENT;
+  int b = a->value && LLVMIsAInstruction(a->value)
+              ? mc_ls_block_index(ls, LLVMGetInstructionParent(a->value))
+              : -1;
+  if ((u != MC_UNIFORM_GRID && u != MC_UNIFORM_BLOCK) || b < 0 || ls->blocks[b].loop >= 0)
+    return fresh(d, a->name, a->width, a->is_signed);
+  char name[96];
+  snprintf(name, sizeof name, "%s.uniform#%d", a->name, a->index);
+  return uniform_value(d, e->thread, name, u, NULL, 0, a);
+}
+
 static Z3_ast atom_value(void *data, const mc_atom *a) {
   mc_env *e = data;
   mc_drf_ctx *d = e->d;
@@ -407,7 +426,7 @@ static Z3_ast atom_value(void *data, const mc_atom *a) {
       v = l ? exit_iteration(e, l, a) : fresh(d, a->name, a->width, a->is_signed);
     }
     break;
-  case MC_ATOM_UNKNOWN: v = fresh(d, a->name, a->width, a->is_signed); break;
+  case MC_ATOM_UNKNOWN: v = unknown_value(e, a); break;
   }
   if (!v || mc_z3_take_error() || !memo_put(e, a, v))
     return NULL;

@@ -2,7 +2,10 @@
 // IR passes a `byval` pointer): not one of the kernel's arrays, so never a
 // race and never a cost, also where the kernel writes into its copy. It was
 // listed as a global array `p`, costed as one, and a write into it was
-// reported as a confirmed race between any two threads.
+// reported as a confirmed race between any two threads. A field the kernel
+// never writes is the same in every thread (the lock-step form finds the
+// load grid-uniform), so `out[a.offset + i]` is race free as with a scalar
+// parameter `offset`, and `out[a.offset]` is still a race.
 //
 // RUN: %rc %mapcost --no-sdk --format=text %s | FileCheck %s
 // RUN: %cuda_device -I %runtime -O0 -g -emit-llvm -S %s -o %t.O0.ll
@@ -63,4 +66,18 @@ __global__ void rounds(float *out, Params p) {
     out[blockIdx.x * blockDim.x + threadIdx.x] += s[(threadIdx.x + 1) % blockDim.x];
     __syncthreads();
   }
+}
+
+// CHECK-LABEL: kernel shift ({{.*}}): drf
+// CHECK: array out {{.*}} drf
+__global__ void shift(float *out, Params p) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < p.n)
+    out[p.stride + i] = i;
+}
+
+// CHECK-LABEL: kernel one_cell ({{.*}}): race
+// CHECK: race on out (global, block scope): write-write, possible
+__global__ void one_cell(float *out, Params p) {
+  out[p.stride] = threadIdx.x;
 }

@@ -59,6 +59,10 @@ typedef struct {
   /* a struct passed by value (a `byval` pointer in the IR): its type; each
    * thread has its own copy of the argument, not an array. Else NULL. */
   LLVMTypeRef byval;
+  /* byval: the kernel may change its copy (the pointer is used other than
+   * to load through it: a store, a call, a select, ...); else every thread
+   * reads the argument's values */
+  bool byval_written;
   LLVMValueRef value;
 } mc_param;
 
@@ -136,6 +140,9 @@ const mc_decision *mc_phi_decision(mc_arena *a, LLVMValueRef phi, bool *oom);
 
 /* "float[16][17]", "float*", "float[] (extern)" */
 const char *mc_array_type_text(mc_arena *a, const mc_array *arr);
+
+/* k's parameter whose IR value is v, or NULL. */
+const mc_param *mc_kernel_param(const mc_kernel *k, LLVMValueRef v);
 
 /* Are arrays i and j of k distinct parameters that __mapcost_alias puts in
  * one region (their bases an unknown distance apart)? */

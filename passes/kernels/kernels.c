@@ -185,6 +185,24 @@ static char *source_path(mc_arena *a, LLVMValueRef fn, const char *file) {
 /* Returns false when out of memory; *named tells whether every parameter
  * got its name from debug info, *read whether the others got theirs from
  * the source text (source_names.c). */
+/* Whether pointer v (a by-value parameter, or a GEP or cast of it) is only
+ * loaded through: any other use (a store to it or of it, a call, a select,
+ * a conversion to an integer) may change what it points to. */
+static bool only_loaded(LLVMValueRef v, unsigned depth) {
+  enum { MAX_DEPTH = 32 };
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (LLVMIsALoadInst(user))
+      continue;
+    bool derived = LLVMIsAGetElementPtrInst(user) || LLVMIsABitCastInst(user) ||
+                   LLVMIsAAddrSpaceCastInst(user);
+    if (!derived || LLVMGetOperand(user, 0) != v || depth == MAX_DEPTH ||
+        !only_loaded(user, depth + 1))
+      return false;
+  }
+  return true;
+}
+
 static bool describe_params(mc_arena *a, mc_kernel *k, bool *named, bool *read) {
   k->nparams = LLVMCountParams(k->fn);
   k->params = mc_alloc(a, (k->nparams + 1) * sizeof *k->params);
@@ -210,6 +228,7 @@ static bool describe_params(mc_arena *a, mc_kernel *k, bool *named, bool *read) 
                                                     LLVMGetEnumAttributeKindForName("byval", 5))
                       : NULL;
     p->byval = byval ? LLVMGetTypeAttributeValue(byval) : NULL;
+    p->byval_written = p->byval && !only_loaded(p->value, 0);
     if (have && !p->name)
       p->name = own(a, source[i]);
     else if (have)
@@ -227,6 +246,13 @@ static bool describe_params(mc_arena *a, mc_kernel *k, bool *named, bool *read) 
       return false;
   }
   return true;
+}
+
+const mc_param *mc_kernel_param(const mc_kernel *k, LLVMValueRef v) {
+  for (unsigned i = 0; v && i < k->nparams; i++)
+    if (k->params[i].value == v)
+      return &k->params[i];
+  return NULL;
 }
 
 /* The pointee of a parameter's source type: "const float *" -> "const float". */

@@ -47,8 +47,6 @@ typedef struct {
   unsigned *nphi_dec[2];
   int **loop_dec;
   unsigned *nloop_dec;
-  LLVMValueRef *written_byval; /* by-value parameters the kernel writes */
-  unsigned nwritten;
 } uctx;
 
 /* ---- Special registers ------------------------------------------------- */
@@ -493,13 +491,6 @@ static mc_uniformity phi_level(const uctx *u, unsigned i, ls_cause *cause) {
   return lvl;
 }
 
-static bool written_byval(const uctx *u, LLVMValueRef arg) {
-  for (unsigned k = 0; k < u->nwritten; k++)
-    if (u->written_byval[k] == arg)
-      return true;
-  return false;
-}
-
 static LLVMValueRef pointer_base(LLVMValueRef p) {
   for (int depth = 0; p && depth < 64; depth++) {
     if (LLVMIsAGetElementPtrInst(p) || LLVMIsABitCastInst(p) ||
@@ -515,12 +506,11 @@ static LLVMValueRef pointer_base(LLVMValueRef p) {
   return p;
 }
 
-static bool is_byval_param(const uctx *u, LLVMValueRef v) {
-  const mc_kernel *k = u->b->k;
-  for (unsigned i = 0; v && i < k->nparams; i++)
-    if (k->params[i].value == v)
-      return k->params[i].byval != NULL;
-  return false;
+/* A by-value parameter the kernel only loads through (kernels.c): the
+ * argument's values in every thread. */
+static bool unwritten_byval(const uctx *u, LLVMValueRef v) {
+  const mc_param *p = mc_kernel_param(u->b->k, v);
+  return p && p->byval && !p->byval_written;
 }
 
 /* A load gives every thread the same value when it reads memory that no
@@ -537,7 +527,7 @@ static mc_uniformity load_level(const uctx *u, unsigned i, ls_cause *cause) {
       (LLVMGetPointerAddressSpace(LLVMTypeOf(base)) == 4 || LLVMIsGlobalConstant(base));
   bool readonly = as == 4 /* constant */ || as == 101 /* param */ ||
                   LLVMGetMetadata(in, inv) || constant_global ||
-                  (is_byval_param(u, base) && !written_byval(u, base));
+                  unwritten_byval(u, base);
   if (!readonly || LLVMGetVolatile(in)) {
     *cause = (ls_cause){LS_CAUSE_MEMORY, 0, in, -1};
     return MC_DIVERGENT;
@@ -694,29 +684,6 @@ static bool number_instructions(ls_build *b, mc_ls_values *v) {
   return true;
 }
 
-/* By-value parameters that some instruction stores to or passes on. */
-static bool find_written_byval(uctx *u) {
-  const mc_ls_values *v = u->v;
-  u->written_byval = mc_alloc(u->b->a, (v->n + 1) * sizeof *u->written_byval);
-  if (!u->written_byval)
-    return false;
-  for (unsigned i = 0; i < v->n; i++) {
-    LLVMValueRef in = v->inst[i];
-    LLVMOpcode op = LLVMGetInstructionOpcode(in);
-    int first = op == LLVMStore ? 1 : 0, last = -1;
-    if (op == LLVMStore)
-      last = 1;
-    else if (op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg || op == LLVMCall)
-      last = LLVMGetNumOperands(in) - 1;
-    for (int k = first; k <= last; k++) {
-      LLVMValueRef base = pointer_base(LLVMGetOperand(in, (unsigned)k));
-      if (is_byval_param(u, base) && !written_byval(u, base))
-        u->written_byval[u->nwritten++] = base;
-    }
-  }
-  return true;
-}
-
 bool ls_uniformity(ls_build *b) {
   mc_arena *a = b->a;
   mc_ls_values *v = mc_alloc(a, sizeof *v);
@@ -755,7 +722,7 @@ bool ls_uniformity(ls_build *b) {
     if (i != LS_NONE && u.rule[i] != R_VOID)
       source(&u, i, MC_UNIFORM_GRID, LS_CAUSE_NONE, 0, NULL);
   }
-  if (!find_written_byval(&u) || !variant_tables(&u) || !deciders(&u) || !fixpoint(&u))
+  if (!variant_tables(&u) || !deciders(&u) || !fixpoint(&u))
     return false;
   for (unsigned x = 0; x < nb; x++) {
     mc_ls_block *blk = &b->ls->blocks[x];

@@ -79,10 +79,8 @@ static int array_of(mc_translator *t, LLVMValueRef v) {
 
 /* A struct parameter passed by value: every thread reads its own copy. */
 static bool is_byval(mc_translator *t, LLVMValueRef v) {
-  for (unsigned i = 0; t->k && i < t->k->nparams; i++)
-    if (t->k->params[i].value == v)
-      return t->k->params[i].byval != NULL;
-  return false;
+  const mc_param *p = t->k ? mc_kernel_param(t->k, v) : NULL;
+  return p && p->byval;
 }
 
 static bool is_extern_shared(mc_translator *t, int array) {

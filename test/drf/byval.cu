@@ -81,3 +81,15 @@ __global__ void shift(float *out, Params p) {
 __global__ void one_cell(float *out, Params p) {
   out[p.stride] = threadIdx.x;
 }
+
+// A copy changed through a pointer that may point elsewhere (here a select)
+// is written: its fields are each thread's own again. With c != 0 every
+// thread writes out[0]; this block-scope race was missed while only
+// stores whose address is a field of `p` counted as writes.
+// CHECK-LABEL: kernel escaped ({{.*}}): race
+// CHECK: race on out (global, block scope): write-write, possible
+__global__ void escaped(float *out, Params p, Params other, int c) {
+  Params *q = c ? &p : &other;
+  q->stride = -(int)threadIdx.x;
+  out[p.stride + threadIdx.x] = 1;
+}

@@ -151,6 +151,50 @@ static void test_by_hand(void) {
                            NULL) == MC_SAT_UNKNOWN);
 }
 
+/* Atoms as variables of their names; u as 1 << u, as a loop variable
+ * doubled each iteration is. */
+static Z3_ast shift_atoms(void *data, const mc_atom *a) {
+  Z3_context z = data;
+  Z3_ast v = mc_z3_var(z, a->name, a->width);
+  return a->kind == MC_ATOM_PARAM && a->index == 1
+             ? Z3_mk_bvshl(z, mc_z3_bv_const(z, a->width, 1), v)
+             : v;
+}
+
+/* A product by 1 << y, or by a term x << y, is a shift (no multiplier
+ * to bit-blast), equal to the product modulo 2^32. */
+static void test_shift_products(void) {
+  Z3_context z = mc_z3_context_new();
+  mc_z3tr *t = z ? mc_z3tr_new(A, z, shift_atoms, z) : NULL;
+  CHECK(t != NULL);
+  if (!t)
+    return;
+  const mc_expr *tid = atom(0);
+  const mc_expr *by_shl = mc_expr_mul(S, tid, mc_expr_binary(S, MC_EXPR_SHL, C(32, 1), N, 0), 0);
+  const mc_expr *by_loop = mc_expr_mul(S, mc_expr_mul(S, tid, N, 0), U, 0);
+  Z3_ast x = mc_z3_var(z, "threadIdx.x", 32), n = mc_z3_var(z, "n", 32),
+         u = mc_z3_var(z, "u", 32), one = mc_z3_bv_const(z, 32, 1);
+  Z3_ast want[2] = {Z3_mk_bvmul(z, x, Z3_mk_bvshl(z, one, n)),
+                    Z3_mk_bvmul(z, Z3_mk_bvmul(z, x, n), Z3_mk_bvshl(z, one, u))};
+  const mc_expr *e[2] = {by_shl, by_loop};
+  for (unsigned i = 0; i < 2; i++) {
+    Z3_ast got = mc_z3_term(t, e[i]);
+    CHECK(got != NULL);
+    if (!got)
+      continue;
+    /* the product shifted: x << n, (x * n) << u */
+    CHECK(Z3_get_ast_kind(z, got) == Z3_APP_AST &&
+          Z3_get_decl_kind(z, Z3_get_app_decl(z, Z3_to_app(z, got))) == Z3_OP_BSHL);
+    CHECK(i == 1 || strstr(Z3_ast_to_string(z, got), "bvmul") == NULL);
+    Z3_solver s = Z3_mk_solver(z);
+    Z3_solver_inc_ref(z, s);
+    Z3_solver_assert(z, s, Z3_mk_not(z, Z3_mk_eq(z, got, want[i])));
+    CHECK(Z3_solver_check(z, s) == Z3_L_FALSE);
+    Z3_solver_dec_ref(z, s);
+  }
+  Z3_del_context(z);
+}
+
 /* A solver whose check ran out is checked no more; made again, it holds
  * what was asserted in every scope, at its base, with the lazy constraints
  * asserted by then (and not the others), and answers. */
@@ -282,6 +326,7 @@ int main(void) {
   U = mc_sym_param(S, 1, "u", 32, false, NULL);
   test_by_hand();
   test_random();
+  test_shift_products();
   test_restart();
   test_first_tactic();
   test_solver_log();

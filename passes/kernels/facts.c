@@ -276,9 +276,9 @@ static const char *expr_text(const text_ctx *c, LLVMValueRef v, unsigned depth) 
   if (LLVMIsAConstantPointerNull(v))
     return "0";
   if (LLVMIsAArgument(v)) {
-    for (unsigned i = 0; c->k && i < c->k->nparams; i++)
-      if (c->k->params[i].value == v)
-        return c->k->params[i].name;
+    const mc_param *p = c->k ? mc_kernel_param(c->k, v) : NULL;
+    if (p)
+      return p->name;
     size_t n;
     const char *name = LLVMGetValueName2(v, &n);
     return n ? mc_strndup(c->a, name, n) : "?";

@@ -60,10 +60,9 @@ static tx unary(tctx *c, const char *op, tx t) {
 /* ---- Names ---------------------------------------------------------------- */
 
 static const char *param_name(const tctx *c, LLVMValueRef v) {
-  const mc_kernel *k = c->ls->kernel;
-  for (unsigned i = 0; i < k->nparams; i++)
-    if (k->params[i].value == v)
-      return k->params[i].name;
+  const mc_param *p = mc_kernel_param(c->ls->kernel, v);
+  if (p)
+    return p->name;
   size_t n;
   const char *ir = LLVMGetValueName2(v, &n);
   return n ? ir : "?";

@@ -655,10 +655,10 @@ static const mc_expr *translate_value(mc_translator *t, LLVMValueRef v, unsigned
   if (LLVMIsAConstantInt(v))
     return mc_expr_const(s, w, LLVMConstIntGetSExtValue(v));
   if (LLVMIsAArgument(v)) {
-    for (unsigned i = 0; t->k && i < t->k->nparams; i++)
-      if (t->k->params[i].value == v)
-        return mc_sym_param(s, (int)i, t->k->params[i].name, w,
-                            !sym_type_is_unsigned(t->k->params[i].type), v);
+    const mc_param *p = t->k ? mc_kernel_param(t->k, v) : NULL;
+    if (p)
+      return mc_sym_param(s, (int)(p - t->k->params), p->name, w,
+                          !sym_type_is_unsigned(p->type), v);
     return mc_sym_unknown(s, MC_UNKNOWN_UNSUPPORTED, "argument of another function", w, v);
   }
   if (LLVMIsAInstruction(v)) {

@@ -128,11 +128,11 @@ static void narrow_by_cmp(narrowing *n, LLVMValueRef x, LLVMIntPredicate p, uint
   unsigned xw = LLVMGetIntTypeWidth(LLVMTypeOf(x));
   mc_interval *index = NULL, *range = dimension(n, x, &index);
   bool x_signed = false; /* how the range reads x: dimensions unsigned */
-  for (unsigned i = 0; !range && LLVMIsAArgument(x) && i < n->k->nparams; i++)
-    if (n->k->params[i].value == x) {
-      range = &n->params[i];
-      x_signed = !sym_type_is_unsigned(n->k->params[i].type);
-    }
+  const mc_param *param = range ? NULL : mc_kernel_param(n->k, x);
+  if (param) {
+    range = &n->params[param - n->k->params];
+    x_signed = !sym_type_is_unsigned(param->type);
+  }
   if (!range || (d && xw != w))
     return;
   if (!d) {

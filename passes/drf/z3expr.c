@@ -910,10 +910,12 @@ static Z3_ast bits_product(Z3_context z, const mc_expr *e, const Z3_ast *ops) {
   for (unsigned i = 0; i < e->nops; i++) {
     Z3_ast x = ops[i];
     uint64_t v = 0;
-    if (shifted(z, ops[i], &x, &by[nby]))
+    if (shifted(z, ops[i], &x, &by[nby])) {
       nby++;
-    if (!(x != ops[i] && Z3_is_numeral_ast(z, x) && Z3_get_numeral_uint64(z, x, &v) && v == 1))
-      r = r ? Z3_mk_bvmul(z, r, x) : x;
+      if (Z3_is_numeral_ast(z, x) && Z3_get_numeral_uint64(z, x, &v) && v == 1)
+        continue; /* 1 << y: the shift alone */
+    }
+    r = r ? Z3_mk_bvmul(z, r, x) : x;
   }
   r = r ? r : mc_z3_bv_const(z, e->width, 1);
   for (unsigned i = 0; i < nby; i++)

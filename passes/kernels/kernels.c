@@ -182,9 +182,6 @@ static char *source_path(mc_arena *a, LLVMValueRef fn, const char *file) {
   return dir && len ? mc_sprintf(a, "%.*s/%s", (int)len, dir, file) : (char *)file;
 }
 
-/* Returns false when out of memory; *named tells whether every parameter
- * got its name from debug info, *read whether the others got theirs from
- * the source text (source_names.c). */
 /* Whether pointer v (a by-value parameter, or a GEP or cast of it) is only
  * loaded through: any other use (a store to it or of it, a call, a select,
  * a conversion to an integer) may change what it points to. */
@@ -203,6 +200,9 @@ static bool only_loaded(LLVMValueRef v, unsigned depth) {
   return true;
 }
 
+/* Returns false when out of memory; *named tells whether every parameter
+ * got its name from debug info, *read whether the others got theirs from
+ * the source text (source_names.c). */
 static bool describe_params(mc_arena *a, mc_kernel *k, bool *named, bool *read) {
   k->nparams = LLVMCountParams(k->fn);
   k->params = mc_alloc(a, (k->nparams + 1) * sizeof *k->params);

@@ -55,7 +55,8 @@ typedef enum {
   MC_STEP_ADD,   /* next = v + by (by loop-invariant; negative: decreasing) */
   MC_STEP_MUL,   /* next = v * by (a constant > 1), or v << c (by = 2^c) */
   MC_STEP_UDIV,  /* next = v / by unsigned (a constant > 1), or v >> c (by = 2^c) */
-  MC_STEP_SDIV,  /* next = v / by signed (a constant > 1) */
+  MC_STEP_SDIV,  /* next = v / by signed (a constant > 1), or v >> c arithmetic
+                    (by = 2^c): the same while v >= 0 */
   MC_STEP_TOGGLE,/* next = by - v, or v ^ by (by a constant): two values in
                     turn (double buffering) */
   MC_STEP_OTHER, /* anything else: v in iteration k > 0 is not a range */

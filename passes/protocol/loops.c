@@ -100,10 +100,12 @@ static void classify(pr_build *b, const mc_ploop *l, mc_loop_var *v) {
   }
   if (c <= 0)
     return;
-  if (n->op == MC_EXPR_SHL || n->op == MC_EXPR_LSHR) {
+  if (n->op == MC_EXPR_SHL || n->op == MC_EXPR_LSHR || n->op == MC_EXPR_ASHR) {
     if (c >= (int64_t)x->width)
       return;
-    v->step = n->op == MC_EXPR_SHL ? MC_STEP_MUL : MC_STEP_UDIV;
+    v->step = n->op == MC_EXPR_SHL    ? MC_STEP_MUL
+              : n->op == MC_EXPR_LSHR ? MC_STEP_UDIV
+                                      : MC_STEP_SDIV;
     v->by = mc_expr_const(s, x->width, (int64_t)1 << c);
   } else if ((n->op == MC_EXPR_UDIV || n->op == MC_EXPR_SDIV) && c > 1) {
     v->step = n->op == MC_EXPR_UDIV ? MC_STEP_UDIV : MC_STEP_SDIV;
@@ -122,18 +124,31 @@ static const mc_expr *closed_form(pr_build *b, const mc_ploop *l, const mc_loop_
   case MC_STEP_ADD:
     return mc_expr_add(s, v->init, mc_expr_mul(s, k, v->by, 0), 0);
   case MC_STEP_MUL:
-  case MC_STEP_UDIV: {
+  case MC_STEP_UDIV:
+  case MC_STEP_SDIV: {
     if (!mc_expr_is_const(v->by, &by) || !is_pow2(by, &log))
       return NULL;
-    /* min(k, w) * log: past the width the value is 0, as the steps give. */
+    /* min(k, w) * log: past the width the value is 0 (-1 for a negative
+     * value shifted arithmetically), as the steps give. */
     const mc_expr *kk = mc_expr_binary(s, MC_EXPR_UMIN, l->iter,
                                        mc_expr_const(s, 32, w), 0);
     const mc_expr *amount = mc_expr_mul(
         s, mc_expr_resize(s, kk, w, false), mc_expr_const(s, w, log), 0);
     if (w < 8) /* an amount of w or more does not fit: no closed form */
       return NULL;
-    return mc_expr_binary(s, v->step == MC_STEP_MUL ? MC_EXPR_SHL : MC_EXPR_LSHR,
-                          v->init, amount, 0);
+    if (v->step != MC_STEP_SDIV || v->next->op == MC_EXPR_ASHR)
+      return mc_expr_binary(s, v->step == MC_STEP_MUL    ? MC_EXPR_SHL
+                               : v->step == MC_STEP_UDIV ? MC_EXPR_LSHR
+                                                         : MC_EXPR_ASHR,
+                            v->init, amount, 0);
+    /* v / 2^log k times is v / 2^(k * log), rounded towards 0: the
+     * magnitude shifted, the sign kept (-v of the most negative v is its
+     * magnitude read unsigned). */
+    const mc_expr *zero = mc_expr_const(s, w, 0);
+    const mc_expr *up = mc_expr_binary(s, MC_EXPR_LSHR, v->init, amount, 0);
+    const mc_expr *down = mc_expr_sub(
+        s, zero, mc_expr_binary(s, MC_EXPR_LSHR, mc_expr_sub(s, zero, v->init, 0), amount, 0), 0);
+    return mc_expr_select(s, mc_expr_cmp(s, MC_CMP_SLT, v->init, zero), down, up);
   }
   case MC_STEP_TOGGLE: { /* the odd iterations have the other value */
     const mc_expr *odd = mc_expr_cmp(
@@ -269,7 +284,8 @@ static const mc_expr *scev_last(pr_build *b, unsigned l) {
 typedef struct {
   const mc_loop_var *v; /* the variable compared */
   int64_t offset;       /* the compared side is v + offset */
-  bool shrunk;          /* ... or v >> c, v / c (unsigned, c constant) */
+  bool shrunk;          /* ... or v >> c, v / c (c constant > 0) */
+  bool shrunk_signed;   /* ... arithmetically, signed */
   const mc_expr *bound; /* the loop-invariant side */
   bool var_left;        /* stay is `v + offset PRED bound` (else bound PRED ...) */
   mc_cmp pred;          /* EQ, NE, ULT, ULE, SLT, SLE */
@@ -285,18 +301,20 @@ static bool as_comparison(const mc_ploop *l, const mc_expr *stay, comparison *c)
     if (pr_mentions_loop(bound, l))
       continue;
     int64_t off = 0, k;
-    bool shrunk = false;
+    bool shrunk = false, shrunk_signed = false;
     if (f->op == MC_EXPR_ADD && f->nops == 1 && f->coefs[0] == 1) {
       off = f->value;
       f = f->ops[0];
-    } else if ((f->op == MC_EXPR_LSHR || f->op == MC_EXPR_UDIV) &&
+    } else if ((f->op == MC_EXPR_LSHR || f->op == MC_EXPR_UDIV || f->op == MC_EXPR_ASHR ||
+                f->op == MC_EXPR_SDIV) &&
                mc_expr_is_const(f->ops[1], &k) && k > 0) {
       shrunk = true;
+      shrunk_signed = f->op == MC_EXPR_ASHR || f->op == MC_EXPR_SDIV;
       f = f->ops[0];
     }
     for (unsigned i = 0; i < l->nvars; i++)
       if (l->vars[i].var == f) {
-        *c = (comparison){&l->vars[i], off, shrunk, bound, side == 0, stay->pred};
+        *c = (comparison){&l->vars[i], off, shrunk, shrunk_signed, bound, side == 0, stay->pred};
         return true;
       }
   }
@@ -359,11 +377,19 @@ static bool growing_monotone(const comparison *c) {
 }
 
 /* v + off != 0 (or 0 < v + off, unsigned) for a variable that shrinks
- * towards 0: unsigned division or an unsigned right shift. */
+ * towards 0: unsigned division or an unsigned right shift. And B < v or
+ * B <= v signed, B >= 0, for one divided signed or shifted arithmetically
+ * (`for (int d = n >> 1; d > 0; d >>= 1)`): a positive v falls towards 0,
+ * a negative one stays negative, below B. */
 static bool shrinking_monotone(const comparison *c) {
   int64_t bv;
-  if (c->v->step != MC_STEP_UDIV || c->offset != 0 || !mc_expr_is_const(c->bound, &bv))
-    return false; /* (v >> c, v / c of an unsigned shrinking v shrink too) */
+  if (c->offset != 0 || !mc_expr_is_const(c->bound, &bv))
+    return false; /* (v >> c, v / c of a shrinking v shrink too) */
+  if (c->v->step == MC_STEP_SDIV) /* (the sign stays: read as bits it need not shrink) */
+    return (!c->shrunk || c->shrunk_signed) && !c->var_left && is_signed_cmp(c->pred) &&
+           bv >= 0;
+  if (c->v->step != MC_STEP_UDIV || c->shrunk_signed)
+    return false;
   if (c->pred == MC_CMP_NE && bv == 0)
     return true;
   if (c->var_left)

@@ -68,3 +68,23 @@ __global__ void swapped(float *a, float *b, int n) {
 // launch swapped block=32 n=0 array a=64:seq array b=64:seq
 // launch swapped block=32 n=3 array a=64:seq array b=64:seq
 // launch swapped block=32 n=4 array a=64:seq array b=64:seq
+
+// Signed halving: an arithmetic shift (its closed form shifts the start
+// arithmetically: a negative d stops at -1) and a signed division (the
+// magnitude shifted, the sign kept: a negative e rises to 0), from a start
+// of either sign; the values they leave are used after the loops.
+__global__ void halving(int *a, int n) {
+  int d, m, e, f;
+  for (d = n; d > 1; d >>= 1)
+    a[(d & 31) + 32 * (threadIdx.x & 1)] = d;
+  for (m = n; m < -1; m >>= 1)
+    a[(m & 31) + 32 * (threadIdx.x & 1)] = m;
+  for (e = n; e > 1; e /= 2)
+    a[64 + (e & 31)] = e;
+  for (f = n; f < 0; f /= 2)
+    a[64 + (f & 31)] = f;
+  a[96 + (d & 3) + 4 * (m & 1) + 8 * (e & 1) + 16 * (f & 1)] = 0;
+}
+// launch halving block=2 n=100 array a=128:zero
+// launch halving block=2 n=-100 array a=128:zero
+// launch halving block=2 n=-2147483647 array a=128:zero

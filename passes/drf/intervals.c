@@ -292,36 +292,79 @@ static Z3_ast later_value(mc_env *f, const mc_loop_var *v) {
   return uniform_value(d, f->thread, name, u, ks, n, a);
 }
 
+static mc_env *loop_env(mc_env *parent, const mc_site *site, Z3_ast k);
+static Z3_ast cond(mc_env *env, const mc_expr *c);
+static Z3_ast env_live(const mc_env *e);
+
+/* What is known of x, the iteration a thread left loop `site` in, seen
+ * from env e after the loop: where the thread entered it, iteration x runs
+ * and its stay condition fails there (the first k where it fails, when the
+ * iterations before it stayed), as scan_loop_end says of a last iteration.
+ * Without it the values after a loop whose last iteration has no closed
+ * form were any values of their closed forms (`offset` after the up-sweep
+ * of a scan: any power of two). Nothing is said where e is not inside
+ * the loops around it, or the condition does not translate (noted as an
+ * approximation). */
+static void pin_exit(mc_env *e, const mc_site *site, Z3_ast x) {
+  mc_drf_ctx *d = e->d;
+  mc_env *f = e;
+  while (f && f->loop != site->loop)
+    f = f->parent;
+  if (!f || !site->node->loop->stay)
+    return;
+  mc_env *in = loop_env(f, site, x);
+  Z3_ast entered = in ? cond(f, site->node->guard) : NULL;
+  Z3_ast stay = entered ? cond(in, site->node->loop->stay) : NULL;
+  if (!stay) {
+    mc_z3_take_error();
+    if (site->node->loop->line)
+      d->approx = mc_sprintf(d->a, "the value the loop at line %u leaves is taken as that "
+                                   "of any iteration", site->node->loop->line);
+    else
+      d->approx = "the value a loop leaves is taken as that of any iteration";
+    return;
+  }
+  Z3_ast pre = mc_z3_and2(d->z, env_live(f), entered);
+  mc_drf_side(d, Z3_mk_implies(d->z, pre, mc_z3_and2(d->z, in->live, Z3_mk_not(d->z, stay))));
+}
+
 /* The iteration a thread left loop l in (atom a, l's exit), in env e after
  * the loop. Where the lock-step form finds l's exit grid- or
  * block-uniform, the threads that run the loop together leave it together:
  * one iteration for the two threads of a query at one instance of the
  * loops around l (`while (s < blockDim.x) s *= 2;` leaves one s in every
- * thread). Else any iteration, each thread its own. */
+ * thread). Else any iteration, each thread its own. Either is pinned by
+ * l's stay condition (pin_exit). */
 static Z3_ast exit_iteration(mc_env *e, const mc_ploop *l, const mc_atom *a) {
   mc_drf_ctx *d = e->d;
-  if (l->uniformity != MC_UNIFORM_GRID && l->uniformity != MC_UNIFORM_BLOCK)
-    return fresh(d, a->name, a->width, a->is_signed);
   const mc_site *site = NULL;
   for (unsigned i = 0; i < d->nsites && !site; i++)
     if (d->sites[i].node->kind == MC_PN_LOOP && d->sites[i].node->loop == l)
       site = &d->sites[i];
-  if (!site)
-    return fresh(d, a->name, a->width, a->is_signed);
-  /* the iterations of the loops around l, innermost first */
-  Z3_ast ks[MC_DRF_MAX_DEPTH];
-  unsigned n = 0;
-  for (const mc_site *around = site->loop; around; around = around->loop) {
-    const mc_env *f = e;
-    while (f && f->loop != around)
-      f = f->parent;
-    if (!f || n == MC_DRF_MAX_DEPTH)
-      return fresh(d, a->name, a->width, a->is_signed);
-    ks[n++] = f->k;
+  Z3_ast x = NULL;
+  if (site && (l->uniformity == MC_UNIFORM_GRID || l->uniformity == MC_UNIFORM_BLOCK)) {
+    /* the iterations of the loops around l, innermost first */
+    Z3_ast ks[MC_DRF_MAX_DEPTH];
+    unsigned n = 0;
+    bool found = true;
+    for (const mc_site *around = site->loop; around && found; around = around->loop) {
+      const mc_env *f = e;
+      while (f && f->loop != around)
+        f = f->parent;
+      found = f && n < MC_DRF_MAX_DEPTH;
+      if (found)
+        ks[n++] = f->k;
+    }
+    char name[96];
+    snprintf(name, sizeof name, "%s.uniform#%d", a->name, a->index);
+    if (found)
+      x = uniform_value(d, e->thread, name, l->uniformity, ks, n, a);
   }
-  char name[96];
-  snprintf(name, sizeof name, "%s.uniform#%d", a->name, a->index);
-  return uniform_value(d, e->thread, name, l->uniformity, ks, n, a);
+  if (!x)
+    x = fresh(d, a->name, a->width, a->is_signed);
+  if (x && site && a->width == 32)
+    pin_exit(e, site, x);
+  return x;
 }
 
 /* The value of loop variable v of env f's loop in f's iteration. Under the

@@ -947,9 +947,11 @@ static mc_race_site race_site(const mc_kernel *k, const mc_access *x) {
                         x->line ? k->file : NULL, x->line, x->column};
 }
 
-/* The first loop whose exit iteration ($end) an expression mentions: the
- * queries take it as any iteration (intervals.c), so a value after the
- * loop as any of its iterations' values. */
+/* The first loop whose exit iteration ($end) an expression mentions and
+ * the queries do not know exactly: they take it as an iteration that runs
+ * and whose stay condition fails (intervals.c), the first such only where
+ * stay holds for a prefix of the iterations over exact values (monotone,
+ * no approximation). */
 typedef struct {
   const mc_protocol *p;
   const mc_ploop *loop;
@@ -957,7 +959,9 @@ typedef struct {
 
 static bool find_exit(void *data, const mc_atom *a) {
   exit_finder *f = data;
-  f->loop = mc_protocol_exit_loop(f->p, a);
+  const mc_ploop *l = mc_protocol_exit_loop(f->p, a);
+  if (l && !(l->monotone && !l->approx))
+    f->loop = l;
   return !f->loop;
 }
 
@@ -978,9 +982,9 @@ static const char *after_loop(drf_run *r, const mc_site *site) {
   if (!f.loop)
     return NULL;
   if (!f.loop->line)
-    return "the value a loop leaves is taken as that of any iteration";
+    return "the value a loop leaves is taken as that of any iteration that fails its test";
   return mc_sprintf(r->d.a, "the value the loop at line %u leaves is taken as that of any "
-                            "iteration", f.loop->line);
+                            "iteration that fails its test", f.loop->line);
 }
 
 /* What the race depends on that the protocol approximates, in words. */

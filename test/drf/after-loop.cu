@@ -1,9 +1,13 @@
 // Values a loop leaves behind: the variable at the loop's exit iteration.
-// The race queries take that iteration as any iteration, so a race whose
-// offset depends on such a value is `possible`, naming the loop, never
-// `confirmed`. Where the lock-step form finds the loop's exit uniform
-// (block- or grid-), the two threads of a query leave it in the same
-// iteration: the power of two above blockDim.x is the same in every thread.
+// The race queries take that iteration as one the thread runs and whose
+// exit test fails there, and the one before it passed. Where the test
+// holds for a prefix of the iterations (a variable moving monotonically
+// towards a bound over exact values) that is the iteration the thread left
+// in, so a race whose offset depends on such a value is `confirmed` (and
+// replayed); otherwise it is `possible`, naming the loop. Where the
+// lock-step form finds the loop's exit uniform (block- or grid-), the two
+// threads of a query leave it in the same iteration: the power of two above
+// blockDim.x is the same in every thread.
 //
 // RUN: %rc %mapcost --format=json %s | FileCheck %s
 #include <mapcost.h>
@@ -12,9 +16,8 @@
 // thread 0 of every block writes a[10], a grid race that depends on s.
 // CHECK:      "name": "leaves"
 // CHECK-NOT:  "scope": "block"
-// CHECK:      "certainty": "possible",
+// CHECK:      "certainty": "confirmed",
 // CHECK-NEXT: "scope": "grid",
-// CHECK:      "approximated": "the value the loop at line [[#@LINE+4]] leaves is taken as that of any iteration"
 // CHECK-NOT:  "scope": "block"
 __global__ void leaves(int *a) {
   unsigned s = 1;
@@ -47,14 +50,36 @@ __global__ void reduce_any(const float *g, float *out) {
 // The power of two above threadIdx.x: each thread leaves the loop in an
 // iteration of its own, and threads 2 and 3 both write a[4].
 // CHECK:      "name": "own"
-// CHECK:      "certainty": "possible",
+// CHECK:      "certainty": "confirmed",
 // CHECK-NEXT: "scope": "block",
-// CHECK:      "approximated": "the value the loop at line [[#@LINE+4]] leaves is taken as that of any iteration"
+// CHECK-NOT:  "possible"
+// CHECK:      "tid1": [
+// CHECK-NEXT:   {{[23]}},
+// CHECK:      "tid2": [
+// CHECK-NEXT:   {{[23]}},
+// CHECK:      "index": [
+// CHECK-NEXT:   4
 __global__ void own(int *a) {
   __mapcost_requires(gridDim.x == 1);
   unsigned s = 1;
   while (s <= threadIdx.x)
     s *= 2;
+  a[s] = 0;
+}
+
+// A test that fails, then may hold again (s % 7 != 3 with steps of 2):
+// the iteration a thread left in is one whose test fails, not necessarily
+// the first, so the race on a[3] (threads 1 and 3 leave with s = 3) is
+// possible, naming the loop.
+// CHECK:      "name": "wanders"
+// CHECK:      "certainty": "possible",
+// CHECK-NEXT: "scope": "block",
+// CHECK:      "approximated": "the value the loop at line [[#@LINE+4]] leaves is taken as that of any iteration that fails its test"
+__global__ void wanders(int *a) {
+  __mapcost_requires(gridDim.x == 1);
+  unsigned s = threadIdx.x;
+  while (s % 7 != 3)
+    s += 2;
   a[s] = 0;
 }
 
@@ -71,3 +96,4 @@ __global__ void stores(int *a) {
     s *= 2;
   a[0] = s;
 }
+

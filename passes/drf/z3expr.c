@@ -424,7 +424,11 @@ static bool is_const(const mc_expr *e) { return e->op == MC_EXPR_CONST; }
  * IR shows the C type of the computation: signed for signed atoms and for
  * what the IR computed with nsw or read signed, unsigned for what it read
  * unsigned, and signed for a sum or product as soon as one operand is (the
- * weaker assumption of the two where C would convert to unsigned). */
+ * weaker assumption of the two where C would convert to unsigned), and for
+ * a sum that subtracts (a negative constant or coefficient). The last is
+ * what a widened `sub nsw` keeps of its nsw: sext(o * (2 * t + 1) - 1) is
+ * the 64-bit 4 * zext(o * (2 * t + 1)) - 4 of unsigned operands, which
+ * read unsigned could not be negative, and `o = 0` could not make it -1. */
 static bool reads_signed(mc_z3tr *t, const mc_expr *e) {
   switch (e->op) {
   case MC_EXPR_CONST: return e->value < 0;
@@ -442,7 +446,9 @@ static bool reads_signed(mc_z3tr *t, const mc_expr *e) {
   memo_entry *m = memo_slot(t, e);
   if (m && m->reads >= 0)
     return m->reads;
-  bool r = false;
+  bool r = e->op == MC_EXPR_ADD && e->value < 0;
+  for (unsigned i = 0; e->op == MC_EXPR_ADD && i < e->nops && !r; i++)
+    r = e->coefs[i] < 0;
   for (unsigned i = e->op == MC_EXPR_SELECT ? 1 : 0; i < e->nops && !r; i++)
     r = !is_const(e->ops[i]) && reads_signed(t, e->ops[i]);
   if ((m = memo_slot(t, e)))

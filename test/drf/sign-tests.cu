@@ -49,3 +49,19 @@ __global__ void odd_when_negative(int n) {
 }
 // CHECK-LABEL: kernel odd_when_negative
 // CHECK: array s {{.*}} drf
+
+// A signed difference of values that read unsigned: `o * (2 * t + 1) - 1`
+// with o = n >> 1 of a non-negative n, sign-extended into the index, is the
+// 64-bit 4 * zext(o * (2 * t + 1)) - 4. Read unsigned (none of its operands
+// is signed), the no-wrap assumption said it is not negative and ruled out
+// o = 0, where every thread writes s[-1]: the race was missed.
+__global__ void widened_sub(int n) {
+  extern __shared__ int s[];
+  int o = n >> 1;
+  int i = o * (2 * (int)threadIdx.x + 1) - 1;
+  if (n >= 0)
+    s[i] = 1;
+}
+// CHECK-LABEL: kernel widened_sub
+// CHECK: array s {{.*}} race
+// CHECK: witness: {{.*}} index=[-1] byte_offset=-4 n={{[01]}}

@@ -473,6 +473,19 @@ static int operand_reading(const mc_expr *e, unsigned i) {
   }
 }
 
+/* An unsigned comparison with a constant. It reads a signed operand's
+ * bits, which the integer query compares as its unsigned value (int_node):
+ * the compiler makes one of a signed range test (`n > 1 || n < -1` is
+ * `(unsigned)(n - 2) < 4294967293`), which a negative n passes, and the
+ * no-wrap assumption's `not negative` of an operand read in the other
+ * signedness excluded every such n. Between two values (`x < width` of an
+ * unsigned x and an int width) the comparison is the program's, and its
+ * conversion is assumed to keep the value. */
+static bool range_test(const mc_expr *e) {
+  return e->op == MC_EXPR_CMP && e->pred >= MC_CMP_ULT && e->pred < MC_CMP_SLT &&
+         (is_const(e->ops[0]) || is_const(e->ops[1]));
+}
+
 /* ---- Product abstraction ------------------------------------------------- */
 
 /* A product x * u of a thread's value x and a value u that is the same in
@@ -1319,6 +1332,10 @@ static Z3_ast int_node(mc_z3tr *t, const mc_expr *e) {
       ops[i] = int_const(z, o, sg);
     } else if (!(ops[i] = translate(t, o))) {
       return NULL;
+    } else if (range_test(e) && o->width > 1 && reads_signed(t, o)) {
+      /* a negative value's bits are its value plus 2^width */
+      Z3_ast f[2] = {ops[i], int_pow2(z, o->width)};
+      ops[i] = Z3_mk_ite(z, int_ge0(z, ops[i]), ops[i], Z3_mk_add(z, 2, f));
     }
   }
   int64_t c;
@@ -1611,7 +1628,8 @@ static Z3_ast assumed(mc_z3tr *t, const mc_expr *e, bool exact, Z3_ast *parts,
   for (unsigned i = 0; i < e->nops; i++) {
     sg[i] = reads_signed(t, e->ops[i]);
     int r = operand_reading(e, i);
-    if (r >= 0 && !is_const(e->ops[i]) && (bool)r != sg[i] && e->ops[i]->width > 1)
+    if (r >= 0 && !is_const(e->ops[i]) && (bool)r != sg[i] && e->ops[i]->width > 1 &&
+        !range_test(e))
       parts[n++] = not_negative(t, translate(t, e->ops[i]), e->ops[i]->width);
   }
   if (e->op == MC_EXPR_CMP && (e->pred == MC_CMP_EQ || e->pred == MC_CMP_NE) &&

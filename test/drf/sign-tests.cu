@@ -65,3 +65,18 @@ __global__ void widened_sub(int n) {
 // CHECK-LABEL: kernel widened_sub
 // CHECK: array s {{.*}} race
 // CHECK: witness: {{.*}} index=[-1] byte_offset=-4 n={{[01]}}
+
+// A signed range test the compiler makes unsigned: `n > 1 || n < -1` is
+// `(unsigned)(n - 2) < 4294967293`, which a negative n passes. Read as an
+// unsigned value, which the no-wrap assumption keeps non-negative, n - 2
+// could not be negative where the test held, and every n < -1 was ruled out:
+// the race between threads t and t + 1 on s[2t + 2] was missed.
+__global__ void outside(int n) {
+  __shared__ int s[256];
+  s[2 * threadIdx.x] = 0;
+  if (n > 1 || n < -1)
+    s[2 * threadIdx.x + (n < 0 ? 2 : 1)] = 1;
+}
+// CHECK-LABEL: kernel outside
+// CHECK: array s {{.*}} race
+// CHECK: witness: {{.*}} n=-{{[0-9]+}}

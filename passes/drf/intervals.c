@@ -298,8 +298,9 @@ static Z3_ast env_live(const mc_env *e);
 
 /* What is known of x, the iteration a thread left loop `site` in, seen
  * from env e after the loop: where the thread entered it, iteration x runs
- * and its stay condition fails there (the first k where it fails, when the
- * iterations before it stayed), as scan_loop_end says of a last iteration.
+ * (x is 0 or the loop stayed in x - 1) and its stay condition fails there,
+ * as scan_loop_end says of a last iteration: the first iteration where it
+ * fails, where stay holds for a prefix of the iterations.
  * Without it the values after a loop whose last iteration has no closed
  * form were any values of their closed forms (`offset` after the up-sweep
  * of a scan: any power of two). Nothing is said where e is not inside
@@ -315,17 +316,18 @@ static void pin_exit(mc_env *e, const mc_site *site, Z3_ast x) {
   mc_env *in = loop_env(f, site, x);
   Z3_ast entered = in ? cond(f, site->node->guard) : NULL;
   Z3_ast stay = entered ? cond(in, site->node->loop->stay) : NULL;
-  if (!stay) {
-    mc_z3_take_error();
-    if (site->node->loop->line)
-      d->approx = mc_sprintf(d->a, "the value the loop at line %u leaves is taken as that "
-                                   "of any iteration", site->node->loop->line);
-    else
-      d->approx = "the value a loop leaves is taken as that of any iteration";
-    return;
+  if (stay) {
+    Z3_ast pre = mc_z3_and2(d->z, env_live(f), entered);
+    Z3_ast post = mc_z3_and2(d->z, in->live, Z3_mk_not(d->z, stay));
+    if (mc_drf_side(d, Z3_mk_implies(d->z, pre, post)))
+      return;
   }
-  Z3_ast pre = mc_z3_and2(d->z, env_live(f), entered);
-  mc_drf_side(d, Z3_mk_implies(d->z, pre, mc_z3_and2(d->z, in->live, Z3_mk_not(d->z, stay))));
+  mc_z3_take_error();
+  if (site->node->loop->line)
+    d->approx = mc_sprintf(d->a, "the value the loop at line %u leaves is taken as that "
+                                 "of any iteration", site->node->loop->line);
+  else
+    d->approx = "the value a loop leaves is taken as that of any iteration";
 }
 
 /* The iteration a thread left loop l in (atom a, l's exit), in env e after
@@ -357,12 +359,11 @@ static Z3_ast exit_iteration(mc_env *e, const mc_ploop *l, const mc_atom *a) {
     }
     char name[96];
     snprintf(name, sizeof name, "%s.uniform#%d", a->name, a->index);
-    if (found)
-      x = uniform_value(d, e->thread, name, l->uniformity, ks, n, a);
+    x = found ? uniform_value(d, e->thread, name, l->uniformity, ks, n, a) : NULL;
   }
   if (!x)
     x = fresh(d, a->name, a->width, a->is_signed);
-  if (x && site && a->width == 32)
+  if (x && site)
     pin_exit(e, site, x);
   return x;
 }

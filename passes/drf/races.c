@@ -31,10 +31,13 @@
  * inconclusive rather than taking minutes). Minimising a witness takes at
  * most MINIMISE_CHECKS checks, each with 1/MINIMISE_SHARE of a query's
  * budget: a smaller witness is worth less than the compile's time. A
- * query of at most SMALL_QUERY constraints is small (mc_solver_new). */
+ * query of at most SMALL_QUERY constraints is small (mc_solver_new). An
+ * exact query at any launch that runs out is asked again with every
+ * dimension, id and parameter at most SMALL_LAUNCH, with 1/SMALL_SHARE of
+ * the budget (ask). */
 enum { MAX_RACES_PER_ARRAY = 4, MINIMISE_CHECKS = 32, MINIMISE_SHARE = 16,
        MAX_APPROX = 6, MAX_PAIRS = 4096, QUERY_STEPS = 1000, MEET_SHARE = 16,
-       PLAIN_MEET_SHARE = 64, SMALL_QUERY = 64 };
+       PLAIN_MEET_SHARE = 64, SMALL_QUERY = 64, SMALL_LAUNCH = 64, SMALL_SHARE = 4 };
 
 /* Where an access touches memory: all that an OFFSETS query reads of it. */
 typedef struct {
@@ -304,17 +307,18 @@ static Z3_ast against(drf_run *r, const mc_site *sa, mc_env *ea, Z3_ast runs_a,
 /* witnesses, below */
 static bool assert_hint(drf_run *r, query *q, const launch_hint *h);
 static void take_hint(drf_run *r, query *q, launch_hint *h);
+static void assert_small(drf_run *r, query *q);
 
-/* How a query is asked: exact, with products abstracted, and (over the
- * integers) with the distributivity lemmas too. */
-typedef enum { EXACT, ABSTRACT, DISTRIBUTED } abstraction;
+/* How a query is asked: exact, exact with a small launch, with products
+ * abstracted, and (over the integers) with the distributivity lemmas too. */
+typedef enum { EXACT, EXACT_SMALL, ABSTRACT, DISTRIBUTED } abstraction;
 
 static Z3_lbool ask_once(drf_run *r, const mc_site *sa, const mc_site *const *sb,
                          unsigned nb, bool grid, abstraction level, const launch_hint *hint,
                          query *q) {
   mc_drf_ctx *d = &r->d;
   Z3_context z = d->z;
-  bool abstract = level != EXACT;
+  bool abstract = level == ABSTRACT || level == DISTRIBUTED;
   /* the abstract query is over the integers under the no-wrap assumption */
   d->ints = abstract && d->no_wrap;
   d->abs = abstract ? mc_z3abs_new(d->a, z, d->ints, level == DISTRIBUTED) : NULL;
@@ -362,7 +366,8 @@ static Z3_lbool ask_once(drf_run *r, const mc_site *sa, const mc_site *const *sb
    * twin asks next: where it is slow (a double buffer's `1 - pout` read as
    * any integer, divisibility that bit-vectors settle at once) it has a
    * smaller share */
-  uint64_t rlimit = q->what != OFFSETS         ? r->rlimit
+  uint64_t rlimit = level == EXACT_SMALL       ? r->rlimit / SMALL_SHARE
+                    : q->what != OFFSETS         ? r->rlimit
                     : d->ints && !nl ? r->rlimit / PLAIN_MEET_SHARE
                                      : r->rlimit / MEET_SHARE;
   /* a small query over the integers is solved in less time than the
@@ -389,6 +394,8 @@ static Z3_lbool ask_once(drf_run *r, const mc_site *sa, const mc_site *const *sb
   if (mc_z3_take_error())
     return Z3_L_UNDEF;
   q->hinted = hint && assert_hint(r, q, hint);
+  if (level == EXACT_SMALL)
+    assert_small(r, q);
   return mc_solver_check(z, &q->s);
 }
 
@@ -420,9 +427,13 @@ static Z3_lbool at_launch(drf_run *r, const mc_site *sa, const mc_site *const *s
  * two solvers, the common case); only when that is no race is the abstract
  * query asked again with the distributivity lemmas, which prove more
  * arrays race free, and its model's launch tried (unknown there stays
- * unknown); then the exact query decides at any launch. Every race is a
- * model of the exact query. An OFFSETS query stops at the abstract model:
- * it only drops a candidate (no model) or keeps it for the race query. */
+ * unknown); then the exact query decides at any launch, and where it runs
+ * out, at a small one: bit-blasting its 64-bit products of dimensions and
+ * ids runs out of budget where bounds on them find a race at once (a
+ * transpose whose grid is not square: 0.2 s bounded, unknown after minutes
+ * without). Every race is a model of the exact query. An OFFSETS query
+ * stops at the abstract model: it only drops a candidate (no model) or
+ * keeps it for the race query. */
 static Z3_lbool ask(drf_run *r, const mc_site *sa, const mc_site *const *sb,
                     unsigned nb, bool grid, query *q) {
   query first = *q;
@@ -452,7 +463,18 @@ static Z3_lbool ask(drf_run *r, const mc_site *sa, const mc_site *const *sb,
   mc_solver_release(r->d.z, &first.s);
   if (res == Z3_L_FALSE)
     return res;
-  return ask_once(r, sa, sb, nb, grid, EXACT, NULL, q);
+  query any = *q;
+  res = ask_once(r, sa, sb, nb, grid, EXACT, NULL, q);
+  if (res != Z3_L_UNDEF)
+    return res;
+  query small = any;
+  if (ask_once(r, sa, sb, nb, grid, EXACT_SMALL, NULL, &small) != Z3_L_TRUE) {
+    mc_solver_release(r->d.z, &small.s);
+    return res;
+  }
+  mc_solver_release(r->d.z, &q->s);
+  *q = small;
+  return Z3_L_TRUE;
 }
 
 /* ---- Candidates ------------------------------------------------------------ */
@@ -899,6 +921,14 @@ static bool assert_hint(drf_run *r, query *q, const launch_hint *h) {
   for (unsigned i = 0; i < l.n; i++)
     Z3_solver_assert(z, q->s.s, Z3_mk_eq(z, l.terms[i].t, constant(z, &l, &l.terms[i], h->values[i])));
   return true;
+}
+
+/* Every term of the launch at most SMALL_LAUNCH (in magnitude). */
+static void assert_small(drf_run *r, query *q) {
+  min_list l = {NULL, 0, 0, r->d.a, false};
+  launch_terms(&r->d, &l);
+  for (unsigned i = 0; i < l.n; i++)
+    Z3_solver_assert(r->d.z, q->s.s, at_most(r->d.z, &l, &l.terms[i], SMALL_LAUNCH));
 }
 
 static unsigned value_u(Z3_context z, Z3_model m, Z3_ast t) {

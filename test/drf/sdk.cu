@@ -76,6 +76,30 @@ __global__ void transposeNoSync(float *odata, const float *idata) {
 // CHECK: race on tile (shared, block scope): read-write, confirmed
 // CHECK: witness: {{.*}} blockDim=(32,8,1)
 
+// ... for any grid: where it is taller than wide, a row of one block's
+// output is a later row of another's. The exact query at any launch runs
+// out of budget on its 64-bit products of dimensions and ids; asked again
+// with them small, it finds the race at once.
+__global__ void transposeAnyGrid(float *odata, const float *idata) {
+  __mapcost_requires(blockDim.x == TILE_DIM && blockDim.y == BLOCK_ROWS);
+  __shared__ float tile[TILE_DIM][TILE_DIM + 1];
+  int x = blockIdx.x * TILE_DIM + threadIdx.x;
+  int y = blockIdx.y * TILE_DIM + threadIdx.y;
+  int width = gridDim.x * TILE_DIM;
+  for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
+    tile[threadIdx.y + j][threadIdx.x] = idata[(y + j) * width + x];
+  __syncthreads();
+  x = blockIdx.y * TILE_DIM + threadIdx.x;
+  y = blockIdx.x * TILE_DIM + threadIdx.y;
+  for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
+    odata[(y + j) * width + x] = tile[threadIdx.x][threadIdx.y + j];
+}
+// CHECK-LABEL: kernel transposeAnyGrid
+// CHECK: array odata {{.*}} race
+// CHECK: array tile {{.*}} drf
+// CHECK: race on odata (global, grid scope): write-write, confirmed
+// CHECK: witness: {{.*}} gridDim=(1,2,1)
+
 // matrixMul (CUDA samples), 16x16 tiles, the grid as wide as C (wB / 16
 // blocks).
 #define BLOCK_SIZE 16

@@ -1064,6 +1064,13 @@ static Z3_ast int_apply(mc_z3tr *t, const char *name, Z3_ast a, Z3_ast b) {
 
 static Z3_ast int_ge0(Z3_context z, Z3_ast v) { return Z3_mk_ge(z, v, int_num(z, 0)); }
 
+/* The unsigned value of a signed value v of w bits: a negative value's
+ * bits are its value plus 2^w. */
+static Z3_ast int_unsigned(Z3_context z, Z3_ast v, unsigned w) {
+  Z3_ast f[2] = {v, int_pow2(z, w)};
+  return Z3_mk_ite(z, int_ge0(z, v), v, Z3_mk_add(z, 2, f));
+}
+
 /* How f(a, b) of non-negative operands is bounded by b. */
 typedef enum { NOT_BY_B, AT_MOST_B, BELOW_B } bound_b;
 
@@ -1333,9 +1340,7 @@ static Z3_ast int_node(mc_z3tr *t, const mc_expr *e) {
     } else if (!(ops[i] = translate(t, o))) {
       return NULL;
     } else if (range_test(e) && o->width > 1 && reads_signed(t, o)) {
-      /* a negative value's bits are its value plus 2^width */
-      Z3_ast f[2] = {ops[i], int_pow2(z, o->width)};
-      ops[i] = Z3_mk_ite(z, int_ge0(z, ops[i]), ops[i], Z3_mk_add(z, 2, f));
+      ops[i] = int_unsigned(z, ops[i], o->width);
     }
   }
   int64_t c;
@@ -1372,12 +1377,8 @@ static Z3_ast int_node(mc_z3tr *t, const mc_expr *e) {
     }
     return int_bounded(t, "shl", ops[0], ops[1], false, NOT_BY_B);
   case MC_EXPR_LSHR:
-    if (c2 && (uint64_t)c < e->width && reads_signed(t, e->ops[0])) {
-      /* a negative value's bits are its value plus 2^width */
-      Z3_ast f[2] = {ops[0], int_pow2(z, e->width)};
-      Z3_ast bits = Z3_mk_ite(z, int_ge0(z, ops[0]), ops[0], Z3_mk_add(z, 2, f));
-      return Z3_mk_div(z, bits, int_pow2(z, (unsigned)c));
-    }
+    if (c2 && (uint64_t)c < e->width && reads_signed(t, e->ops[0]))
+      return Z3_mk_div(z, int_unsigned(z, ops[0], e->width), int_pow2(z, (unsigned)c));
     /* fall through */
   case MC_EXPR_ASHR:
     if (c2 && (uint64_t)c < e->width)

@@ -296,6 +296,14 @@ static mc_env *loop_env(mc_env *parent, const mc_site *site, Z3_ast k);
 static Z3_ast cond(mc_env *env, const mc_expr *c);
 static Z3_ast env_live(const mc_env *e);
 
+/* The environment of e or around it whose loop is `loop` (NULL: the
+ * kernel's level); NULL when e is not inside it. */
+static mc_env *env_around(mc_env *e, const mc_site *loop) {
+  while (e && e->loop != loop)
+    e = e->parent;
+  return e;
+}
+
 /* What is known of x, the iteration a thread left loop `site` in, seen
  * from env e after the loop: where the thread entered it, iteration x runs
  * (x is 0 or the loop stayed in x - 1) and its stay condition fails there,
@@ -308,9 +316,7 @@ static Z3_ast env_live(const mc_env *e);
  * approximation). */
 static void pin_exit(mc_env *e, const mc_site *site, Z3_ast x) {
   mc_drf_ctx *d = e->d;
-  mc_env *f = e;
-  while (f && f->loop != site->loop)
-    f = f->parent;
+  mc_env *f = env_around(e, site->loop);
   if (!f || !site->node->loop->stay)
     return;
   mc_env *in = loop_env(f, site, x);
@@ -350,9 +356,7 @@ static Z3_ast exit_iteration(mc_env *e, const mc_ploop *l, const mc_atom *a) {
     unsigned n = 0;
     bool found = true;
     for (const mc_site *around = site->loop; around && found; around = around->loop) {
-      const mc_env *f = e;
-      while (f && f->loop != around)
-        f = f->parent;
+      const mc_env *f = env_around(e, around);
       found = f && n < MC_DRF_MAX_DEPTH;
       if (found)
         ks[n++] = f->k;

@@ -377,17 +377,18 @@ static bool growing_monotone(const comparison *c) {
 }
 
 /* v + off != 0 (or 0 < v + off, unsigned) for a variable that shrinks
- * towards 0: unsigned division or an unsigned right shift. And B < v or
- * B <= v signed, B >= 0, for one divided signed or shifted arithmetically
- * (`for (int d = n >> 1; d > 0; d >>= 1)`): a positive v falls towards 0,
- * a negative one stays negative, below B. */
+ * towards 0: unsigned division or an unsigned right shift. And B < v
+ * (B >= 0) or B <= v (B >= 1) signed for one divided signed or shifted
+ * arithmetically (`for (int d = n >> 1; d > 0; d >>= 1)`): a positive v
+ * falls towards 0, a negative one stays below B (a signed division takes
+ * it up to 0, so 0 <= v would hold again). */
 static bool shrinking_monotone(const comparison *c) {
   int64_t bv;
   if (c->offset != 0 || !mc_expr_is_const(c->bound, &bv))
     return false; /* (v >> c, v / c of a shrinking v shrink too) */
   if (c->v->step == MC_STEP_SDIV) /* (the sign stays: read as bits it need not shrink) */
     return (!c->shrunk || c->shrunk_signed) && !c->var_left && is_signed_cmp(c->pred) &&
-           bv >= 0;
+           bv >= (c->pred == MC_CMP_SLE);
   if (c->v->step != MC_STEP_UDIV || c->shrunk_signed)
     return false;
   if (c->pred == MC_CMP_NE && bv == 0)

@@ -179,6 +179,16 @@ Z3_ast mc_z3_nowrap_as(mc_z3tr *t, const mc_expr *e, bool is_signed);
  * integer or a bit-vector). */
 Z3_ast mc_z3_in_range(Z3_context z, bool ints, const mc_expr *atom, Z3_ast v);
 
+/* ---- counters.c: atomic counters ---------------------------------------- */
+
+/* Where `result` is an atomic add's whose array is a counter (every write
+ * to it an add of a constant at least 0, atomic for the block, for the
+ * device where grid): its access, and the constant in *by. Two threads'
+ * adds at one address then return values v1, v2 with v1 + by1 <= v2 or
+ * v2 + by2 <= v1 (no wrap-around). NULL otherwise. */
+const mc_access *mc_drf_counter(const mc_kernel_accesses *l, LLVMValueRef result, bool grid,
+                                uint64_t *by);
+
 /* ---- intervals.c: threads, loop instances and barrier intervals -------- */
 
 /* MC_DRF_WALK_MAX: the loop instances one walk back to an access's
@@ -210,6 +220,16 @@ typedef struct {
 } mc_phase;
 
 typedef struct mc_env mc_env;
+
+/* A value an atomic add on a counter returned to a thread (counters.c):
+ * at byte offset `offset` of array `array`, adding `by`. */
+typedef struct {
+  int thread, array;
+  Z3_ast value, offset;
+  uint64_t by;
+  unsigned width;
+  bool is_signed;
+} mc_counted;
 
 /* One kernel's state for Z3. */
 typedef struct {
@@ -248,6 +268,9 @@ typedef struct {
   unsigned any_why;               /* why (intervals.c; mc_drf_any_why) */
   unsigned walk_left;             /* loop instances the walk may follow */
   mc_env *kernel_env[2];          /* per thread, per query */
+  bool grid;                      /* the query is between two blocks */
+  mc_counted *counted;            /* the counters' values met, per query */
+  unsigned ncounted, cap_counted;
 } mc_drf_ctx;
 
 /* Sets up d for p: sites, dimensions and their limits (the constraints go

@@ -400,8 +400,62 @@ static Z3_ast loop_var(mc_env *f, const mc_loop_var *v) {
   return later ? Z3_mk_ite(d->z, is_zero(d, f->k), init, later) : NULL;
 }
 
+/* Ranges [v, v + by) of two counter values that do not meet, read as
+ * their atoms are (in one more bit: no wrap-around in the sum). */
+static Z3_ast apart(mc_drf_ctx *d, const mc_counted *x, const mc_counted *y) {
+  Z3_context z = d->z;
+  Z3_ast le[2];
+  for (int i = 0; i < 2; i++) {
+    const mc_counted *p = i ? y : x, *q = i ? x : y;
+    if (d->ints) {
+      Z3_ast sum[2] = {p->value, Z3_mk_int64(z, (int64_t)p->by, Z3_mk_int_sort(z))};
+      le[i] = Z3_mk_le(z, Z3_mk_add(z, 2, sum), q->value);
+      continue;
+    }
+    Z3_ast pv = mc_z3_ext(z, p->value, 1, p->is_signed);
+    Z3_ast qv = mc_z3_ext(z, q->value, 1, q->is_signed);
+    Z3_ast end = Z3_mk_bvadd(z, pv, mc_z3_bv_const(z, p->width + 1, p->by));
+    le[i] = p->is_signed ? Z3_mk_bvsle(z, end, qv) : Z3_mk_bvule(z, end, qv);
+  }
+  return mc_z3_or2(z, le[0], le[1]);
+}
+
+/* Value v of an atomic add's result `a` in env e: where its array is a
+ * counter (counters.c), its range and another thread's at the same
+ * address do not meet. Without the no-wrap assumption, any value. */
+static Z3_ast counted(mc_env *e, const mc_atom *a, Z3_ast v) {
+  mc_drf_ctx *d = e->d;
+  uint64_t by;
+  const mc_access *x = d->no_wrap ? mc_drf_counter(d->p->accesses, a->value, d->grid, &by) : NULL;
+  if (!x)
+    return v;
+  Z3_ast off = mc_drf_term(d, e, x->offset);
+  if (!off)
+    return NULL;
+  mc_counted c = {e->thread, x->array, v, off, by, a->width, a->is_signed};
+  for (unsigned i = 0; i < d->ncounted; i++) {
+    const mc_counted *o = &d->counted[i];
+    if (o->thread != c.thread && o->array == c.array &&
+        !mc_drf_side(d, Z3_mk_implies(d->z, Z3_mk_eq(d->z, o->offset, off), apart(d, o, &c))))
+      return NULL;
+  }
+  if (d->ncounted == d->cap_counted) {
+    unsigned cap = d->cap_counted ? 2 * d->cap_counted : 8;
+    mc_counted *m = mc_alloc(d->a, cap * sizeof *m);
+    if (!m)
+      return NULL;
+    if (d->ncounted)
+      memcpy(m, d->counted, d->ncounted * sizeof *m);
+    d->counted = m;
+    d->cap_counted = cap;
+  }
+  d->counted[d->ncounted++] = c;
+  return v;
+}
+
 /* An unknown value (a load, a call's result): any value, each thread its
- * own. Where the lock-step form finds it grid- (block-) uniform and it is
+ * own (what an atomic counter returns apart from the other thread's:
+ * counted). Where the lock-step form finds it grid- (block-) uniform and it is
  * computed outside every loop, so once per thread, it is one value in every
  * thread of the grid (of a block): a field of a struct passed by value, a
  * __constant__ read at a uniform address. */
@@ -412,8 +466,12 @@ static Z3_ast unknown_value(mc_env *e, const mc_atom *a) {
   int b = a->value && LLVMIsAInstruction(a->value)
               ? mc_ls_block_index(ls, LLVMGetInstructionParent(a->value))
               : -1;
-  if ((u != MC_UNIFORM_GRID && u != MC_UNIFORM_BLOCK) || b < 0 || ls->blocks[b].loop >= 0)
-    return fresh(d, a->name, a->width, a->is_signed);
+  if ((u != MC_UNIFORM_GRID && u != MC_UNIFORM_BLOCK) || b < 0 || ls->blocks[b].loop >= 0) {
+    Z3_ast v = fresh(d, a->name, a->width, a->is_signed);
+    return v && (a->reason == MC_UNKNOWN_ATOMIC || a->reason == MC_UNKNOWN_CALL)
+               ? counted(e, a, v)
+               : v;
+  }
   char name[96];
   snprintf(name, sizeof name, "%s.uniform#%d", a->name, a->index);
   return uniform_value(d, e->thread, name, u, NULL, 0, a);
@@ -1058,6 +1116,8 @@ static Z3_ast within(mc_drf_ctx *d, Z3_ast v, mc_interval r) {
 bool mc_drf_query_begin(mc_drf_ctx *d, bool grid) {
   Z3_context z = d->z;
   d->nside = 0;
+  d->grid = grid;
+  d->ncounted = 0;
   d->functions = false;
   d->approx = NULL;
   d->any_interval = false;

@@ -144,15 +144,23 @@ static Z3_ast memo_get(const mc_env *e, const mc_atom *a) {
 }
 
 /* Parameter i of those met, as a term of this query's kind (`param.NAME`:
- * Z3 gives the same name and sort the same constant), within its facts. */
+ * Z3 gives the same name and sort the same constant), within its facts;
+ * the number where they fix it (-mapcost-param), so that a product of it
+ * is linear, as one of a fixed dimension is. */
 static Z3_ast param_term(mc_drf_ctx *d, unsigned i) {
   const mc_atom *a = d->param_atoms[i];
+  const mc_expr *node = mc_sym_param(d->p->accesses->sym, a->index, a->name,
+                                     a->width, a->is_signed, a->value);
+  if (!node)
+    return NULL;
+  mc_interval r = node->range;
+  if (r.lo == r.hi)
+    return d->param_vars[i] = d->ints ? Z3_mk_int64(d->z, r.lo, Z3_mk_int_sort(d->z))
+                                      : mc_z3_bv_const(d->z, a->width, (uint64_t)r.lo);
   char name[96];
   snprintf(name, sizeof name, "param.%s", a->name);
   Z3_ast v = mc_num_var(d->z, d->ints, name, a->width);
-  const mc_expr *node = mc_sym_param(d->p->accesses->sym, a->index, a->name,
-                                     a->width, a->is_signed, a->value);
-  if (!node || !mc_drf_side(d, mc_z3_in_range(d->z, d->ints, node, v)))
+  if (!mc_drf_side(d, mc_z3_in_range(d->z, d->ints, node, v)))
     return NULL;
   return d->param_vars[i] = v;
 }

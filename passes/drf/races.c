@@ -735,7 +735,7 @@ static void add_var(void *data, const mc_atom *a, Z3_ast v) {
 }
 
 /* The launch of the query being built: its dimensions, the parameters it
- * met, and both threads' block and thread ids. */
+ * met that the facts do not fix, and both threads' block and thread ids. */
 static void launch_terms(mc_drf_ctx *d, min_list *l) {
   const mc_sym_facts *f = mc_sym_facts_of(d->p->accesses->sym);
   l->ints = d->ints;
@@ -744,7 +744,7 @@ static void launch_terms(mc_drf_ctx *d, min_list *l) {
   for (unsigned i = 0; i < 3; i++)
     add_term(l, d->gdim[i], false, 32, (uint64_t)f->gdim[i].lo);
   for (unsigned i = 0; i < d->nparam_vars; i++)
-    if (d->param_stamp[i] == d->query)
+    if (d->param_stamp[i] == d->query && !Z3_is_numeral_ast(d->z, d->param_vars[i]))
       add_term(l, d->param_vars[i], d->param_atoms[i]->is_signed,
                d->param_atoms[i]->width, 0);
   for (int t = 0; t < 2; t++)

@@ -9,8 +9,11 @@
 #include "Compat.h"
 #include "mapcost/shim.h"
 
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LLVMRemarkStreamer.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -62,11 +65,62 @@ public:
   }
 };
 
+// The string a __nvvm_reflect call asks about ("" where it is not one).
+StringRef reflectQuery(Value *Arg) {
+  auto *G = dyn_cast<GlobalVariable>(Arg->stripPointerCasts());
+  auto *Data = G && G->hasInitializer() ? dyn_cast<ConstantDataSequential>(G->getInitializer())
+                                        : nullptr;
+  return Data && Data->isCString() ? Data->getAsCString() : StringRef();
+}
+
+// What NVPTX's NVVMReflect pass answers: the module's flags for FTZ and
+// precise square roots, the target's SM version times ten for the
+// architecture, 0 for anything else.
+int reflectAnswer(const Function &F, StringRef Query) {
+  const Module &M = *F.getParent();
+  const char *Flag = Query == "__CUDA_FTZ"         ? "nvvm-reflect-ftz"
+                     : Query == "__CUDA_PREC_SQRT" ? "nvvm-reflect-prec-sqrt"
+                                                   : nullptr;
+  if (Flag) {
+    auto *V = mdconst::extract_or_null<ConstantInt>(M.getModuleFlag(Flag));
+    return V ? (int)V->getSExtValue() : 0;
+  }
+  unsigned Sm = 0;
+  StringRef Cpu = F.getFnAttribute("target-cpu").getValueAsString();
+  if (Query == "__CUDA_ARCH" && Cpu.consume_front("sm_"))
+    Cpu.take_while([](char C) { return C >= '0' && C <= '9'; }).getAsInteger(10, Sm);
+  return (int)Sm * 10;
+}
+
+// libdevice's math functions (expf, sqrtf, powf with the CUDA SDK) branch
+// on __nvvm_reflect("__CUDA_FTZ"). In a compile NVPTX's pipeline-start
+// callback answers those calls before this plugin runs; in IR that opt
+// reads they are still calls, which would be calls that may touch any
+// memory and read any thread id. They are answered here as NVVMReflect
+// would.
+void lowerReflect(Module &M) {
+  for (const char *Name : {"__nvvm_reflect", "llvm.nvvm.reflect"}) {
+    Function *F = M.getFunction(Name);
+    if (!F)
+      continue;
+    for (User *U : make_early_inc_range(F->users())) {
+      auto *Call = dyn_cast<CallInst>(U);
+      if (!Call || Call->getCalledOperand() != F || Call->arg_size() != 1 ||
+          !Call->getType()->isIntegerTy())
+        continue;
+      int Answer = reflectAnswer(*Call->getFunction(), reflectQuery(Call->getArgOperand(0)));
+      Call->replaceAllUsesWith(ConstantInt::get(Call->getType(), Answer, true));
+      Call->eraseFromParent();
+    }
+  }
+}
+
 } // namespace
 
 std::unique_ptr<Module> mapcost::canonicalClone(const Module &M) {
   std::unique_ptr<Module> C = CloneModule(M);
   lowerAnnotations(*C); // before inlining would remove them
+  lowerReflect(*C);
   for (Function &F : *C) {
     F.removeFnAttr(Attribute::OptimizeNone);
     F.removeFnAttr(Attribute::NoInline);

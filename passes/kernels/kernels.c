@@ -13,6 +13,7 @@
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Target.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 
 /* NVPTX address spaces. */
@@ -318,6 +319,29 @@ static unsigned dim_bit(const char *reg) {
   return 0;
 }
 
+/* The dimensions inline PTX reads (%tid.y, %nctaid.z, ...); MC_DIMS_ALL
+ * where it names one of those registers whole (%tid, a vector). */
+static unsigned asm_dims(LLVMValueRef callee) {
+  static const char *const regs[] = {"%tid", "%ntid", "%ctaid", "%nctaid"};
+  size_t n;
+  const char *text = LLVMGetInlineAsmAsmString(callee, &n);
+  unsigned bits = 0;
+  for (size_t i = 0; text && i < n; i++)
+    for (unsigned r = 0; r < sizeof regs / sizeof *regs; r++) {
+      size_t w = strlen(regs[r]);
+      if (i + w > n || strncmp(text + i, regs[r], w))
+        continue;
+      bool dim = i + w + 1 < n && text[i + w] == '.' && text[i + w + 1] >= 'x' &&
+                 text[i + w + 1] <= 'z' &&
+                 (i + w + 2 == n || !isalnum((unsigned char)text[i + w + 2]));
+      if (!dim)
+        return MC_DIMS_ALL;
+      /* the block's dimensions (tid, ntid), then the grid's (ctaid, nctaid) */
+      bits |= 1u << ((r < 2 ? 0 : 3) + (unsigned)(text[i + w + 1] - 'x'));
+    }
+  return bits;
+}
+
 /* mc_kernel.dims_read for fn (after the canonicalising pipeline's inlining). */
 static unsigned dims_read(LLVMValueRef fn) {
   static const char sreg[] = "llvm.nvvm.read.ptx.sreg.";
@@ -327,8 +351,12 @@ static unsigned dims_read(LLVMValueRef fn) {
       if (!LLVMIsACallInst(i))
         continue;
       LLVMValueRef callee = LLVMGetCalledValue(i);
+      if (callee && LLVMIsAInlineAsm(callee)) {
+        bits |= asm_dims(callee);
+        continue;
+      }
       if (!callee || !LLVMIsAFunction(callee))
-        return MC_DIMS_ALL; /* inline assembly or a call through a pointer */
+        return MC_DIMS_ALL; /* a call through a pointer */
       size_t n;
       const char *name = LLVMGetValueName2(callee, &n);
       if (!strncmp(name, sreg, sizeof sreg - 1))

@@ -27,6 +27,7 @@
 #include "mapcost/shim.h"
 
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 
 typedef struct ptr_info {
@@ -744,6 +745,17 @@ static bool contains_n(const char *s, size_t n, const char *word) {
   return false;
 }
 
+/* Does PTX text name instruction `op` (a mnemonic or its prefix): where it
+ * starts a word, not inside another (`rcp.approx` is no `cp.`)? */
+static bool has_instruction(const char *s, size_t n, const char *op) {
+  size_t w = strlen(op);
+  for (size_t i = 0; i + w <= n; i++)
+    if (!strncmp(s + i, op, w) &&
+        (i == 0 || !(isalnum((unsigned char)s[i - 1]) || strchr("_.%$", s[i - 1]))))
+      return true;
+  return false;
+}
+
 /* Why inline PTX may read or write memory (NULL: it computes a value only):
  * pointer operands, a "memory" clobber, or a memory instruction in its text
  * (an address may come in an integer register). */
@@ -758,7 +770,7 @@ static const char *asm_memory(LLVMValueRef call, LLVMValueRef callee) {
     return "inline assembly that may access memory (a \"memory\" clobber)";
   const char *text = LLVMGetInlineAsmAsmString(callee, &n);
   for (unsigned i = 0; text && i < sizeof ops / sizeof *ops; i++)
-    if (contains_n(text, n, ops[i]))
+    if (has_instruction(text, n, ops[i]))
       return "inline assembly that accesses memory";
   return NULL;
 }

@@ -24,3 +24,14 @@ __global__ void asm_div_barrier(int *a) {
 __global__ void asm_text_store(int *a) { /* an address in an integer register, no clobber */
   asm volatile("st.global.u32 [%0], %1;" :: "l"((unsigned long long)(a + threadIdx.x / 2)), "r"(1));
 }
+__global__ void asm_reciprocal(float *a, const float *b) { /* rcp. holds cp. (a copy) */
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float r;
+  asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(b[i]));
+  a[i] = r;
+}
+__global__ void asm_tid_y(int *a) { /* threadIdx.y read in PTX: blockDim.y may be 2 */
+  unsigned y;
+  asm("mov.u32 %0, %%tid.y;" : "=r"(y));
+  a[blockIdx.x * blockDim.x + threadIdx.x] = y;
+}

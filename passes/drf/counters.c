@@ -45,8 +45,8 @@ const mc_access *mc_drf_counter(const mc_kernel_accesses *l, LLVMValueRef result
   for (unsigned i = 0; i < l->naccesses; i++) {
     const mc_access *y = &l->accesses[i];
     uint64_t c;
-    if (y->kind == MC_ACCESS_READ)
-      continue;
+    if (y->kind == MC_ACCESS_READ || y->base == MC_BASE_LOCAL)
+      continue; /* a read, or the thread's own memory */
     if (y->base != MC_BASE_ARRAY) /* a write whose array is not known */
       return NULL;
     if (y->region != x->region)

@@ -41,6 +41,18 @@ __global__ void binning(const unsigned *cell, unsigned *counts, int *slots, int 
 // CHECK-LABEL: kernel binning
 // CHECK: array slots {{.*}} drf
 
+// A thread's own scratch array beside the counter: its stores touch no
+// array of the kernel's.
+__global__ void scratch(const int *in, int *out, int *count, int j) {
+  int tmp[4];
+  for (int q = 0; q < 4; q++)
+    tmp[q] = in[threadIdx.x] + q;
+  int k = atomicAdd(count, 1);
+  out[k] = tmp[j & 3];
+}
+// CHECK-LABEL: kernel scratch
+// CHECK: array out {{.*}} drf
+
 // Two elements per add of 2.
 __global__ void pairs(const int *in, int *out, int *count) {
   int k = atomicAdd(count, 2);

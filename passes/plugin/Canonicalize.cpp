@@ -73,16 +73,13 @@ StringRef reflectQuery(Value *Arg) {
   return Data && Data->isCString() ? Data->getAsCString() : StringRef();
 }
 
-// What NVPTX's NVVMReflect pass answers: the module's flags for FTZ and
-// precise square roots, the target's SM version times ten for the
-// architecture, 0 for anything else.
+// What NVPTX's NVVMReflect pass answers: the module's nvvm-reflect-ftz
+// flag for FTZ, the target's SM version times ten for the architecture, 0
+// for anything else.
 int reflectAnswer(const Function &F, StringRef Query) {
-  const Module &M = *F.getParent();
-  const char *Flag = Query == "__CUDA_FTZ"         ? "nvvm-reflect-ftz"
-                     : Query == "__CUDA_PREC_SQRT" ? "nvvm-reflect-prec-sqrt"
-                                                   : nullptr;
-  if (Flag) {
-    auto *V = mdconst::extract_or_null<ConstantInt>(M.getModuleFlag(Flag));
+  if (Query == "__CUDA_FTZ") {
+    auto *V = mdconst::extract_or_null<ConstantInt>(
+        F.getParent()->getModuleFlag("nvvm-reflect-ftz"));
     return V ? (int)V->getSExtValue() : 0;
   }
   unsigned Sm = 0;

@@ -476,9 +476,7 @@ static Z3_ast unknown_value(mc_env *e, const mc_atom *a) {
               : -1;
   if ((u != MC_UNIFORM_GRID && u != MC_UNIFORM_BLOCK) || b < 0 || ls->blocks[b].loop >= 0) {
     Z3_ast v = fresh(d, a->name, a->width, a->is_signed);
-    return v && (a->reason == MC_UNKNOWN_ATOMIC || a->reason == MC_UNKNOWN_CALL)
-               ? counted(e, a, v)
-               : v;
+    return v && a->reason == MC_UNKNOWN_ATOMIC ? counted(e, a, v) : v;
   }
   char name[96];
   snprintf(name, sizeof name, "%s.uniform#%d", a->name, a->index);

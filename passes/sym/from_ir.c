@@ -475,6 +475,8 @@ static const mc_expr *arg(mc_translator *t, LLVMValueRef call, unsigned i) {
   return mc_translate(t, LLVMGetOperand(call, i));
 }
 
+static const char *load_detail(mc_translator *t, LLVMValueRef ptr, const char *what);
+
 static const mc_expr *translate_call(mc_translator *t, LLVMValueRef call, unsigned w) {
   mc_sym *s = t->s;
   LLVMValueRef callee = LLVMGetCalledValue(call);
@@ -502,6 +504,9 @@ static const mc_expr *translate_call(mc_translator *t, LLVMValueRef call, unsign
   }
   if (!strncmp(name, "llvm.expect.", 12) || !strncmp(name, "llvm.ssa.copy.", 14))
     return arg(t, call, 0);
+  if (!strncmp(name, "llvm.nvvm.atomic.", 17)) /* atomicAdd_block and the like */
+    return mc_sym_unknown(s, MC_UNKNOWN_ATOMIC,
+                          load_detail(t, LLVMGetOperand(call, 0), "atomic on"), w, call);
   char *fn = mc_shim_function_name(callee);
   const char *what = mc_sprintf(t->a, "call to %s", fn ? fn : name);
   free(fn);

@@ -28,6 +28,8 @@ char *mc_strdup(mc_arena *a, const char *s);
 char *mc_strndup(mc_arena *a, const char *s, size_t n);
 char *mc_sprintf(mc_arena *a, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* Do the n characters at s (not terminated) hold `part`? */
+bool mc_holds(const char *s, size_t n, const char *part);
 
 /* ---- Step budgets: bounded work, never clocks ---------------------------
  * A kernel's analysis spends steps from the budget attached to its arena

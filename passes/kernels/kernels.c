@@ -319,26 +319,36 @@ static unsigned dim_bit(const char *reg) {
   return 0;
 }
 
-/* The dimensions inline PTX reads (%tid.y, %nctaid.z, ...); MC_DIMS_ALL
- * where it names one of those registers whole (%tid, a vector). */
+/* The dimensions inline PTX reads: the components of %tid, %ntid, %ctaid
+ * and %nctaid it names (%tid.y), every one where it names such a register
+ * whole (%tid, a vector) or another register of a thread's or block's place
+ * (%cluster_ctaid.y, %ctarank). */
 static unsigned asm_dims(LLVMValueRef callee) {
-  static const char *const regs[] = {"%tid", "%ntid", "%ctaid", "%nctaid"};
+  static const char *const regs[] = {"tid", "ntid", "ctaid", "nctaid"};
   size_t n;
   const char *text = LLVMGetInlineAsmAsmString(callee, &n);
   unsigned bits = 0;
-  for (size_t i = 0; text && i < n; i++)
-    for (unsigned r = 0; r < sizeof regs / sizeof *regs; r++) {
-      size_t w = strlen(regs[r]);
-      if (i + w > n || strncmp(text + i, regs[r], w))
-        continue;
-      bool dim = i + w + 1 < n && text[i + w] == '.' && text[i + w + 1] >= 'x' &&
-                 text[i + w + 1] <= 'z' &&
-                 (i + w + 2 == n || !isalnum((unsigned char)text[i + w + 2]));
-      if (!dim)
-        return MC_DIMS_ALL;
-      /* the block's dimensions (tid, ntid), then the grid's (ctaid, nctaid) */
-      bits |= 1u << ((r < 2 ? 0 : 3) + (unsigned)(text[i + w + 1] - 'x'));
-    }
+  for (size_t i = 0; text && i < n; i++) {
+    if (text[i] != '%')
+      continue;
+    size_t w = 0; /* the register's name, up to a component */
+    while (i + 1 + w < n && (isalnum((unsigned char)text[i + 1 + w]) || text[i + 1 + w] == '_'))
+      w++;
+    const char *name = text + i + 1;
+    bool component = i + w + 2 < n && text[i + w + 1] == '.' && text[i + w + 2] >= 'x' &&
+                     text[i + w + 2] <= 'z' &&
+                     (i + w + 3 == n || !isalnum((unsigned char)text[i + w + 3]));
+    int r = -1;
+    for (int k = 0; k < 4; k++)
+      if (w == strlen(regs[k]) && !strncmp(name, regs[k], w))
+        r = k;
+    if (r >= 0 && component) /* the block's (tid, ntid), then the grid's */
+      bits |= 1u << ((r < 2 ? 0 : 3) + (unsigned)(text[i + w + 2] - 'x'));
+    else if (r >= 0 || mc_holds(name, w, "tid") || mc_holds(name, w, "cta") ||
+             mc_holds(name, w, "cluster"))
+      return MC_DIMS_ALL;
+    i += w;
+  }
   return bits;
 }
 

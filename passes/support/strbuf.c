@@ -79,3 +79,11 @@ void mc_strbuf_json_string(mc_strbuf *b, const char *s) {
   }
   mc_strbuf_append(b, "\"");
 }
+
+bool mc_holds(const char *s, size_t n, const char *part) {
+  size_t w = strlen(part);
+  for (size_t i = 0; i + w <= n; i++)
+    if (!strncmp(s + i, part, w))
+      return true;
+  return false;
+}

@@ -737,22 +737,17 @@ static bool has_pointer_arg(LLVMValueRef call) {
   return false;
 }
 
-static bool contains_n(const char *s, size_t n, const char *word) {
-  size_t w = strlen(word);
-  for (size_t i = 0; i + w <= n; i++)
-    if (!strncmp(s + i, word, w))
-      return true;
-  return false;
-}
-
-/* Does PTX text name instruction `op` (a mnemonic or its prefix): where it
- * starts a word, not inside another (`rcp.approx` is no `cp.`)? */
+/* Does PTX text name instruction `op` (a mnemonic, or a part of one after
+ * a dot: `multimem.st`): not inside a word or a register (`rcp.approx` is
+ * no `cp.`)? */
 static bool has_instruction(const char *s, size_t n, const char *op) {
   size_t w = strlen(op);
-  for (size_t i = 0; i + w <= n; i++)
-    if (!strncmp(s + i, op, w) &&
-        (i == 0 || !(isalnum((unsigned char)s[i - 1]) || strchr("_.%$", s[i - 1]))))
+  for (size_t i = 0; i + w <= n; i++) {
+    char before = i ? s[i - 1] : ' ';
+    if (!strncmp(s + i, op, w) && !isalnum((unsigned char)before) && before != '_' &&
+        before != '%' && before != '$')
       return true;
+  }
   return false;
 }
 
@@ -761,12 +756,14 @@ static bool has_instruction(const char *s, size_t n, const char *op) {
  * (an address may come in an integer register). */
 static const char *asm_memory(LLVMValueRef call, LLVMValueRef callee) {
   static const char *const ops[] = {"ld.", "st.", "atom.", "red.", "cp.", "mbarrier.",
-                                    "prefetch", "suld.", "sust.", "tex.", "ldu."};
+                                    "prefetch", "suld.", "sust.", "tex.", "ldu.",
+                                    "ldmatrix", "stmatrix", "wmma.load", "wmma.store",
+                                    "multimem.", "tensormap.", "discard."};
   if (has_pointer_arg(call))
     return "inline assembly with pointer operands";
   size_t n;
   const char *cons = LLVMGetInlineAsmConstraintString(callee, &n);
-  if (cons && contains_n(cons, n, "~{memory}"))
+  if (cons && mc_holds(cons, n, "~{memory}"))
     return "inline assembly that may access memory (a \"memory\" clobber)";
   const char *text = LLVMGetInlineAsmAsmString(callee, &n);
   for (unsigned i = 0; text && i < sizeof ops / sizeof *ops; i++)

@@ -35,3 +35,15 @@ __global__ void asm_tid_y(int *a) { /* threadIdx.y read in PTX: blockDim.y may b
   asm("mov.u32 %0, %%tid.y;" : "=r"(y));
   a[blockIdx.x * blockDim.x + threadIdx.x] = y;
 }
+__global__ void asm_ldmatrix(int *a) { /* a shared load, its address in a register */
+  __shared__ unsigned short s[64 * 8];
+  s[threadIdx.x] = threadIdx.x;
+  unsigned r, at = (unsigned)(size_t)&s[(threadIdx.x % 8) * 8];
+  asm volatile("ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%0}, [%1];" : "=r"(r) : "r"(at));
+  a[blockIdx.x * blockDim.x + threadIdx.x] = r;
+}
+__global__ void asm_cluster(int *a) { /* the block's place in its cluster: any dimension */
+  unsigned c;
+  asm("mov.u32 %0, %%cluster_ctaid.y;" : "=r"(c));
+  a[blockIdx.x * blockDim.x + threadIdx.x] = c;
+}

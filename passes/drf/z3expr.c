@@ -486,6 +486,17 @@ static bool range_test(const mc_expr *e) {
          (is_const(e->ops[0]) || is_const(e->ops[1]));
 }
 
+/* Operations whose integer translation reads a signed operand as its
+ * unsigned value (int_node), assuming nothing of it: a range test, and an
+ * unsigned minimum or maximum. Those come from LLVM's trip counts, not
+ * from the program: `umin(n - 1, smax(n, 0))` iterations of a loop that
+ * leaves by `if (i == n - 1) break;` is 0 at n = 0, where n - 1 is read as
+ * 4294967295; read as -1 it left no iteration to exit in, and every race
+ * after the loop at n <= 0 was missed. */
+static bool reads_unsigned_value(const mc_expr *e) {
+  return range_test(e) || e->op == MC_EXPR_UMIN || e->op == MC_EXPR_UMAX;
+}
+
 /* ---- Product abstraction ------------------------------------------------- */
 
 /* A product x * u of a thread's value x and a value u that is the same in
@@ -1339,7 +1350,7 @@ static Z3_ast int_node(mc_z3tr *t, const mc_expr *e) {
       ops[i] = int_const(z, o, sg);
     } else if (!(ops[i] = translate(t, o))) {
       return NULL;
-    } else if (range_test(e) && o->width > 1 && reads_signed(t, o)) {
+    } else if (reads_unsigned_value(e) && o->width > 1 && reads_signed(t, o)) {
       ops[i] = int_unsigned(z, ops[i], o->width);
     }
   }
@@ -1630,7 +1641,7 @@ static Z3_ast assumed(mc_z3tr *t, const mc_expr *e, bool exact, Z3_ast *parts,
     sg[i] = reads_signed(t, e->ops[i]);
     int r = operand_reading(e, i);
     if (r >= 0 && !is_const(e->ops[i]) && (bool)r != sg[i] && e->ops[i]->width > 1 &&
-        !range_test(e))
+        !reads_unsigned_value(e))
       parts[n++] = not_negative(t, translate(t, e->ops[i]), e->ops[i]->width);
   }
   if (e->op == MC_EXPR_CMP && (e->pred == MC_CMP_EQ || e->pred == MC_CMP_NE) &&

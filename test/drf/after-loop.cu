@@ -83,6 +83,25 @@ __global__ void wanders(int *a) {
   a[s] = 0;
 }
 
+// The iterations of a loop that leaves by `if (i == n - 1) break;` are
+// LLVM's trip count umin(n - 1, smax(n, 0)), 0 at n = 0 where n - 1 is
+// read unsigned: read as -1 there was no iteration to leave in, and the
+// race after the loop at n = 0 was missed.
+// CHECK:      "name": "zero_trip"
+// CHECK:      "certainty": "confirmed",
+// CHECK-NEXT: "scope": "block",
+// CHECK:      "params": {
+// CHECK-NEXT:   "n": 0
+__global__ void zero_trip(int *a, int n) {
+  for (int i = 0; i < n; i++) {
+    if (i == n - 1)
+      break;
+    __syncthreads();
+  }
+  if (n == 0)
+    a[blockIdx.x] = threadIdx.x;
+}
+
 // A race that does not depend on the value stays confirmed.
 // CHECK:      "name": "stores"
 // CHECK-NOT:  "possible"

@@ -1693,11 +1693,18 @@ static Z3_ast nowrap(mc_z3tr *t, const mc_expr *e, bool exact) {
   Z3_context z = t->z;
   Z3_ast parts[2 * e->nops + 2];
   unsigned n = 0;
+  /* a select's operand is read only where it is chosen (a closed form's
+   * `k - 1` in iteration 0 is not: protocol/loops.c) */
+  Z3_ast chosen = e->op == MC_EXPR_SELECT ? mc_z3_bool(t, e->ops[0]) : NULL;
+  if (e->op == MC_EXPR_SELECT && !chosen)
+    return NULL;
   for (unsigned i = 0; i < e->nops; i++) {
     Z3_ast p = nowrap(t, e->ops[i], !t->no_wrap || (!odd_width(e->width) &&
                                                     operand_exact(e, i, exact)));
     if (!p)
       return NULL;
+    if (chosen && i > 0)
+      p = Z3_mk_implies(z, i == 1 ? chosen : Z3_mk_not(z, chosen), p);
     if (!Z3_is_eq_ast(z, p, Z3_mk_true(z)))
       parts[n++] = p;
   }

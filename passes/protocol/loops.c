@@ -498,6 +498,36 @@ const mc_expr *pr_at_exit(pr_build *b, unsigned l, const mc_expr *e, bool *missi
 }
 
 
+/* The value of an LCSSA phi with two incoming values after loop l, one
+ * from its header and one from an exit in its body (`break`): the header
+ * tests its exit first in each iteration, so a thread that left in the
+ * iteration where that test holds left there, and any other left by the
+ * body's exit. NULL when the header's test cannot be had. */
+static const mc_expr *by_exit(pr_build *b, unsigned l, const mc_expr *from_header,
+                              const mc_expr *from_body, bool *oom) {
+  const mc_lockstep *ls = b->ls;
+  LLVMValueRef term = LLVMGetBasicBlockTerminator(ls->blocks[ls->loops[l].header].bb);
+  if (!term || !LLVMIsABranchInst(term) || !LLVMIsConditional(term))
+    return NULL;
+  bool out[2];
+  for (unsigned i = 0; i < 2; i++)
+    out[i] = !block_in(ls, l, mc_ls_block_index(ls, LLVMGetSuccessor(term, i)));
+  if (out[0] == out[1])
+    return NULL;
+  const mc_expr *c = pr_after_loops(b, mc_translate(b->t, LLVMGetCondition(term)));
+  bool missing = false;
+  if (c)
+    c = pr_at_exit(b, l, c, &missing);
+  if (!c) {
+    *oom = true;
+    return NULL;
+  }
+  if (missing)
+    return NULL;
+  return out[0] ? mc_expr_select(b->s, c, from_header, from_body)
+                : mc_expr_select(b->s, c, from_body, from_header);
+}
+
 /* The value of an LCSSA phi (outside loop l, all incoming values from
  * inside it) after the loop; NULL when it cannot be had. For a pointer phi
  * of a pair swapped by the loop, the value is whether they are swapped
@@ -516,7 +546,8 @@ static const mc_expr *after(pr_build *b, LLVMValueRef phi, unsigned width, bool 
     l = ls->loops[l].parent;
   if (block_in(ls, (unsigned)l, px) || !pr_loop_ready(b, (unsigned)l))
     return NULL;
-  const mc_expr *value = NULL;
+  const mc_expr *value = NULL, *from_header = NULL;
+  LLVMBasicBlockRef header = ls->blocks[ls->loops[l].header].bb;
   for (unsigned i = 0; i < n; i++) {
     if (!block_in(ls, (unsigned)l, mc_ls_block_index(ls, LLVMGetIncomingBlock(phi, i))))
       return NULL;
@@ -535,10 +566,17 @@ static const mc_expr *after(pr_build *b, LLVMValueRef phi, unsigned width, bool 
       *oom = true;
       return NULL;
     }
-    if (missing || (value && e != value) || e->width != width)
+    if (missing || e->width != width)
       return NULL;
-    value = e;
+    if (n == 2 && LLVMGetIncomingBlock(phi, i) == header && LLVMGetIncomingBlock(phi, 1 - i) != header)
+      from_header = e;
+    else if (value && e != value)
+      return NULL;
+    else
+      value = e;
   }
+  if (from_header && from_header != value)
+    value = by_exit(b, (unsigned)l, from_header, value, oom);
   /* inner loops' variables are not values after the loop */
   for (unsigned i = 0; value && i < b->p->nloops; i++)
     if (block_in(ls, (unsigned)l, (int)ls->loops[i].header) && pr_mentions_loop(value, &b->p->loops[i]))
@@ -580,6 +618,63 @@ static bool add_swap_var(pr_build *b, mc_ploop *l, const mc_expr *swap) {
                      .init = mc_expr_const(b->s, 1, 0),
                      .next = mc_expr_binary(b->s, MC_EXPR_XOR, swap, mc_expr_const(b->s, 1, 1), 0)};
   return v->init && v->next;
+}
+
+/* Is atom a the same in every iteration of loop l, or l's own iteration
+ * or variable (which var_at_exit replaces)? Not an inner loop's atom, nor
+ * a value computed in l's body. */
+typedef struct {
+  pr_build *b;
+  unsigned l;
+  bool ok;
+} fixed_check;
+
+static bool fixed_in_iteration(void *data, const mc_atom *a) {
+  fixed_check *c = data;
+  const mc_lockstep *ls = c->b->ls;
+  if (a->kind == MC_ATOM_LOOP && !a->value) { /* an iteration or an exit */
+    const mc_ploop *own = &c->b->p->loops[c->l];
+    c->ok = a == own->iter->atom;
+    for (unsigned j = 0; j < ls->nloops && !c->ok; j++) {
+      const mc_ploop *m = &c->b->p->loops[j];
+      if ((m->iter && m->iter->atom == a) || (m->exit && m->exit->atom == a))
+        c->ok = j != c->l && !block_in(ls, c->l, (int)ls->loops[j].header);
+    }
+  } else if (a->kind == MC_ATOM_LOOP || a->kind == MC_ATOM_UNKNOWN) {
+    LLVMValueRef v = a->value;
+    int x = v && LLVMIsAInstruction(v) ? mc_ls_block_index(ls, LLVMGetInstructionParent(v)) : -1;
+    /* l's own phis are its variables; a value from before the loop or
+     * from outside the kernel's blocks is fixed */
+    c->ok = v && !block_in(ls, c->l, x);
+    const mc_ploop *own = &c->b->p->loops[c->l];
+    for (unsigned i = 0; i < own->nvars && !c->ok; i++)
+      c->ok = own->vars[i].atom == a;
+  }
+  return c->ok;
+}
+
+/* A variable set in each iteration from what that iteration fixes (its
+ * number, variables with closed forms, values from before the loop) has
+ * that value in the next: in iteration k > 0 it is `next` in iteration
+ * k - 1 (`computed = tx < n - i;` in the body, read after a loop that
+ * leaves by `break`). The select keeps k - 1 from being computed at k = 0
+ * (z3expr.c reads a select's operands only where it chooses them). */
+static const mc_expr *one_step_form(pr_build *b, unsigned index, const mc_loop_var *v) {
+  mc_sym *s = b->s;
+  const mc_ploop *l = &b->p->loops[index];
+  if (!v->next || !v->init)
+    return NULL;
+  fixed_check c = {b, index, true};
+  mc_expr_atoms(v->next, fixed_in_iteration, &c);
+  if (!c.ok)
+    return NULL;
+  const mc_expr *before = mc_expr_sub(s, l->iter, mc_expr_const(s, 32, 1), 0);
+  at_exit at = {b, l, before, false};
+  const mc_expr *e = before ? mc_expr_subst(s, v->next, var_at_exit, &at) : NULL;
+  if (!e || at.missing || e->width != v->var->width)
+    return NULL;
+  const mc_expr *first = mc_expr_cmp(s, MC_CMP_EQ, l->iter, mc_expr_const(s, 32, 0));
+  return mc_expr_select(s, first, v->init, e);
 }
 
 static bool build_loop(pr_build *b, unsigned index) {
@@ -649,6 +744,11 @@ static bool build_loop(pr_build *b, unsigned index) {
     v->closed = closed_form(b, l, v);
     if (!v->closed)
       v->closed = scev_closed_form(b, index, v);
+  }
+  for (unsigned i = 0; i < l->nvars; i++) {
+    mc_loop_var *v = &l->vars[i];
+    if (!v->closed)
+      v->closed = one_step_form(b, index, v);
     if (!v->closed && !l->irregular)
       l->irregular = mc_sprintf(b->a, "%s changes in a way that is not a range",
                                 v->atom->name);

@@ -102,6 +102,51 @@ __global__ void zero_trip(int *a, int n) {
     a[blockIdx.x] = threadIdx.x;
 }
 
+// A flag set in every iteration and read after a loop that leaves by
+// `break` (Rodinia's pathfinder and hotspot: `computed`): in iteration
+// k > 0 it is what iteration k - 1 set, and a thread that left by the
+// break has the value of its last iteration. With n > 0 that is the
+// iteration n - 1, where only thread n - 1 of a block sets it.
+// CHECK:      "name": "last_flag"
+// CHECK-NOT:  "name":
+// CHECK:      "verdict": "drf",
+__global__ void last_flag(int *out, int n) {
+  __mapcost_requires(n > 0);
+  __shared__ int s[1024];
+  bool mine;
+  for (int i = 0; i < n; i++) {
+    mine = threadIdx.x == i;
+    __syncthreads();
+    if (i == n - 1)
+      break;
+    s[threadIdx.x] += i;
+    __syncthreads();
+  }
+  if (mine)
+    out[blockIdx.x] = s[threadIdx.x];
+}
+
+// At n <= 0 the loop never runs and the flag was never set: any value in
+// every thread, so all may write (possible, naming the undefined value).
+// CHECK:      "name": "last_flag_any"
+// CHECK:      "certainty": "possible",
+// CHECK-NEXT: "scope": "block",
+// CHECK:      "approximated": "{{.*}}undef
+__global__ void last_flag_any(int *out, int n) {
+  __shared__ int s[1024];
+  bool mine;
+  for (int i = 0; i < n; i++) {
+    mine = threadIdx.x == i;
+    __syncthreads();
+    if (i == n - 1)
+      break;
+    s[threadIdx.x] += i;
+    __syncthreads();
+  }
+  if (mine)
+    out[blockIdx.x] = s[threadIdx.x];
+}
+
 // A race that does not depend on the value stays confirmed.
 // CHECK:      "name": "stores"
 // CHECK-NOT:  "possible"

@@ -488,8 +488,8 @@ static bool range_test(const mc_expr *e) {
 
 /* Operations whose integer translation reads a signed operand as its
  * unsigned value (int_node), assuming nothing of it: a range test, and an
- * unsigned minimum or maximum. Those come from LLVM's trip counts, not
- * from the program: `umin(n - 1, smax(n, 0))` iterations of a loop that
+ * unsigned minimum or maximum, which LLVM makes of its trip counts, not
+ * only the program: `umin(n - 1, smax(n, 0))` iterations of a loop that
  * leaves by `if (i == n - 1) break;` is 0 at n = 0, where n - 1 is read as
  * 4294967295; read as -1 it left no iteration to exit in, and every race
  * after the loop at n <= 0 was missed. */

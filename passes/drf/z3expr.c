@@ -497,6 +497,18 @@ static bool reads_unsigned_value(const mc_expr *e) {
   return range_test(e) || e->op == MC_EXPR_UMIN || e->op == MC_EXPR_UMAX;
 }
 
+/* Operand i of an unsigned minimum or maximum that widens a signed value:
+ * that value (else NULL). A 64-bit loop's trip count is `umin(zext(n - 1),
+ * zext(n))`; the widening is read, like the min, as the unsigned value and
+ * assumes nothing (at n = 0 the loop runs no iteration). */
+static const mc_expr *widened_signed(mc_z3tr *t, const mc_expr *e, unsigned i) {
+  const mc_expr *o = e->ops[i];
+  if ((e->op != MC_EXPR_UMIN && e->op != MC_EXPR_UMAX) || o->op != MC_EXPR_ZEXT)
+    return NULL;
+  o = o->ops[0];
+  return o->width > 1 && !is_const(o) && reads_signed(t, o) ? o : NULL;
+}
+
 /* ---- Product abstraction ------------------------------------------------- */
 
 /* A product x * u of a thread's value x and a value u that is the same in
@@ -1339,8 +1351,12 @@ static Z3_ast int_node(mc_z3tr *t, const mc_expr *e) {
     return int_sum(t, e);
   Z3_ast ops[n ? n : 1];
   for (unsigned i = 0; i < n; i++) {
-    const mc_expr *o = e->ops[i];
-    if (is_const(o)) {
+    const mc_expr *o = e->ops[i], *w = widened_signed(t, e, i);
+    if (w) {
+      if (!(ops[i] = translate(t, w)))
+        return NULL;
+      ops[i] = int_unsigned(z, ops[i], w->width);
+    } else if (is_const(o)) {
       int r = operand_reading(e, i);
       bool sg = r >= 0 ? r == 1
                 : e->op == MC_EXPR_CMP ? reads_signed(t, e->ops[1 - i])
@@ -1699,8 +1715,9 @@ static Z3_ast nowrap(mc_z3tr *t, const mc_expr *e, bool exact) {
   if (e->op == MC_EXPR_SELECT && !chosen)
     return NULL;
   for (unsigned i = 0; i < e->nops; i++) {
-    Z3_ast p = nowrap(t, e->ops[i], !t->no_wrap || (!odd_width(e->width) &&
-                                                    operand_exact(e, i, exact)));
+    const mc_expr *w = widened_signed(t, e, i);
+    Z3_ast p = nowrap(t, w ? w : e->ops[i], !t->no_wrap || (!odd_width(e->width) &&
+                                                            operand_exact(e, i, exact)));
     if (!p)
       return NULL;
     if (chosen && i > 0)

@@ -102,6 +102,24 @@ __global__ void zero_trip(int *a, int n) {
     a[blockIdx.x] = threadIdx.x;
 }
 
+// The same with a 64-bit counter and an unsigned bound: the count is
+// umin(zext(n - 1), zext(n)), whose widening of n - 1 is read unsigned too.
+// CHECK:      "name": "zero_trip_wide"
+// CHECK:      "certainty": "confirmed",
+// CHECK-NEXT: "scope": "block",
+// CHECK:      "params": {
+// CHECK-NEXT:   "n": 0
+__global__ void zero_trip_wide(int *a, unsigned n) {
+  size_t i = 0;
+  for (; i < n; i++) {
+    if (i == n - 1)
+      break;
+    __syncthreads();
+  }
+  if (n == 0)
+    a[blockIdx.x] = threadIdx.x + (int)i;
+}
+
 // A flag set in every iteration and read after a loop that leaves by
 // `break` (Rodinia's pathfinder and hotspot: `computed`): in iteration
 // k > 0 it is what iteration k - 1 set, and a thread that left by the

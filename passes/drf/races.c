@@ -31,8 +31,8 @@
  * inconclusive rather than taking minutes). Minimising a witness takes at
  * most MINIMISE_CHECKS checks, each with 1/MINIMISE_SHARE of a query's
  * budget: a smaller witness is worth less than the compile's time. A
- * query of at most SMALL_QUERY constraints is small (mc_solver_new). An
- * exact query at any launch that runs out is asked again with every
+ * query of at most SMALL_QUERY constraints is small (mc_solver_new). A
+ * race query exact at any launch that runs out is asked again with every
  * dimension, id and parameter at most SMALL_LAUNCH, with 1/SMALL_SHARE of
  * the budget (ask). */
 enum { MAX_RACES_PER_ARRAY = 4, MINIMISE_CHECKS = 32, MINIMISE_SHARE = 16,
@@ -433,7 +433,7 @@ static Z3_lbool at_launch(drf_run *r, const mc_site *sa, const mc_site *const *s
  * transpose whose grid is not square: 0.2 s bounded, unknown after minutes
  * without). Every race is a model of the exact query. An OFFSETS query
  * stops at the abstract model: it only drops a candidate (no model) or
- * keeps it for the race query. */
+ * keeps it for the race query; it is never asked at a small launch. */
 static Z3_lbool ask(drf_run *r, const mc_site *sa, const mc_site *const *sb,
                     unsigned nb, bool grid, query *q) {
   query first = *q;
@@ -465,7 +465,10 @@ static Z3_lbool ask(drf_run *r, const mc_site *sa, const mc_site *const *sb,
     return res;
   query any = *q;
   res = ask_once(r, sa, sb, nb, grid, EXACT, NULL, q);
-  if (res != Z3_L_UNDEF)
+  /* an OFFSETS query that runs out keeps its candidates: a small launch
+   * could only keep them too, and where it has no model it would say
+   * nothing of a larger launch (decide_meets would take that as apart) */
+  if (res != Z3_L_UNDEF || q->what == OFFSETS)
     return res;
   query small = any;
   if (ask_once(r, sa, sb, nb, grid, EXACT_SMALL, NULL, &small) != Z3_L_TRUE) {

@@ -1209,6 +1209,75 @@ static uint64_t factor_rank(const mc_expr *f) {
   return ((uint64_t)1 << 32) + f->id;
 }
 
+static Z3_ast int_poly(mc_z3tr *t, monomial *m, unsigned n, int64_t constant, unsigned w);
+
+/* A thread's value times a stride that the compiler distributed:
+ * (256 - 2 * iteration) * blockIdx.x reaches the query as 256 * blockIdx.x
+ * - 2 * iteration * blockIdx.x, whose Horner form by the parameter,
+ * iteration * (-2 * blockIdx.x) + 256 * blockIdx.x, has products that the
+ * lemmas cannot compare across two blocks. Taken together it is
+ * 2 * (blockIdx.x * (128 - iteration)): one product per thread, all with
+ * the same uniform factor, so that blocks one apart are a stride apart.
+ * For a thread's value f that a term of m[0..*n) has alone (c * f) and
+ * another with uniform factors only (and no term with f and another
+ * thread's value): those terms leave m and their sum comes back as
+ * g * (f * inner) in *sum (NULL when out of memory), g's sign that of c
+ * (so that -256 * blockIdx.x + ... has the same product). False: no such
+ * f, m as it was. */
+static bool split_stride(mc_z3tr *t, monomial *m, unsigned *n, unsigned w, Z3_ast *sum) {
+  if (!t->abs)
+    return false;
+  for (unsigned i = 0; i < *n; i++) {
+    const mc_expr *f = m[i].n == 1 ? uncast(m[i].f[0]) : NULL;
+    if (!f || !thread_value(f))
+      continue;
+    int64_t alone = 0, g = 0;
+    bool ok = true, scaled = false;
+    for (unsigned j = 0; j < *n && ok; j++) {
+      unsigned hits = 0;
+      bool uniform = true;
+      for (unsigned k = 0; k < m[j].n; k++)
+        if (uncast(m[j].f[k]) == f)
+          hits++;
+        else
+          uniform &= !thread_value(m[j].f[k]);
+      if (!hits)
+        continue;
+      ok = hits == 1 && uniform && !__builtin_add_overflow(alone, m[j].n == 1 ? m[j].coef : 0,
+                                                          &alone);
+      scaled |= m[j].n > 1;
+      g = gcd(g, m[j].coef);
+    }
+    if (!ok || !scaled || alone == 0)
+      continue;
+    g = alone < 0 ? -g : g;
+    monomial inner[*n];
+    unsigned ni = 0, kept = 0;
+    int64_t constant = alone / g;
+    for (unsigned j = 0; j < *n; j++) {
+      monomial r = {m[j].coef / g, {NULL}, 0};
+      bool dropped = false;
+      for (unsigned k = 0; k < m[j].n; k++)
+        if (!dropped && uncast(m[j].f[k]) == f)
+          dropped = true;
+        else
+          r.f[r.n++] = m[j].f[k];
+      if (!dropped)
+        m[kept++] = m[j];
+      else if (r.n)
+        inner[ni++] = r;
+    }
+    *n = kept;
+    Z3_ast x = translate(t, f), u = int_poly(t, inner, ni, constant, w);
+    Z3_ast p = x && u ? factor_product(t->abs, (prod_entry){x, u, NULL, true, true, true, false},
+                                       w, false)
+                      : NULL;
+    *sum = !p || g == 1 ? p : Z3_mk_mul(t->z, 2, (Z3_ast[]){int_num(t->z, g), p});
+    return true;
+  }
+  return false;
+}
+
 /* constant + the sum of m[0..n), nested in Horner's form: the first
  * uniform factor (factor_rank) taken out of the terms that have it, then
  * the rest, recursively. blockIdx.y * blockDim.y * m + threadIdx.y * m +
@@ -1217,6 +1286,11 @@ static uint64_t factor_rank(const mc_expr *f) {
  * across indices nested alike. */
 static Z3_ast int_poly(mc_z3tr *t, monomial *m, unsigned n, int64_t constant, unsigned w) {
   Z3_context z = t->z;
+  Z3_ast split;
+  if (split_stride(t, m, &n, w, &split)) {
+    Z3_ast rest = split ? int_poly(t, m, n, constant, w) : NULL;
+    return rest ? Z3_mk_add(z, 2, (Z3_ast[]){split, rest}) : NULL;
+  }
   const mc_expr *best = NULL;
   for (unsigned i = 0; i < n; i++)
     for (unsigned j = 0; j < m[i].n; j++) {

@@ -111,6 +111,31 @@ __global__ void matvec(const float *A, const float *x, float *y, int n) {
 // CHECK-LABEL: kernel matvec
 // CHECK: array y {{.*}} drf
 
+// Blocks a stride apart whose width a parameter sets (Rodinia's pyramids:
+// `(BLOCK_SIZE - 2 * halo) * blockIdx.x - halo`), which the compiler
+// distributes into 64 * blockIdx.x - 2 * halo * blockIdx.x: each block
+// writes its 64 - 2 * halo inner cells, and the next block's start is as
+// far, for every halo and block size. With `<=` one cell more: a race
+// between neighbouring blocks.
+__global__ void halo_stride(int *out, const int *in, int halo) {
+  int t = threadIdx.x;
+  int base = (64 - 2 * halo) * blockIdx.x - halo;
+  if (t >= halo && t < 64 - halo)
+    out[base + t] = in[base + t] + 1;
+}
+// CHECK-LABEL: kernel halo_stride
+// CHECK: array out {{.*}} drf
+
+__global__ void halo_stride_racy(int *out, const int *in, int halo) {
+  int t = threadIdx.x;
+  int base = (64 - 2 * halo) * blockIdx.x - halo;
+  if (t >= halo && t <= 64 - halo)
+    out[base + t] = in[base + t] + 1;
+}
+// CHECK-LABEL: kernel halo_stride_racy
+// CHECK: array out {{.*}} race
+// CHECK: race on out (global, grid scope): write-write, confirmed
+
 // A whole row written by every thread of a column: a race with a small
 // witness.
 __global__ void row_racy(float *c, const float *a, int n) {

@@ -1211,6 +1211,18 @@ static uint64_t factor_rank(const mc_expr *f) {
 
 static Z3_ast int_poly(mc_z3tr *t, monomial *m, unsigned n, int64_t constant, unsigned w);
 
+/* m without its first factor f (uncast) into *r; false when m has none. */
+static bool without_factor(const monomial *m, const mc_expr *f, monomial *r) {
+  *r = (monomial){m->coef, {NULL}, 0};
+  bool dropped = false;
+  for (unsigned k = 0; k < m->n; k++)
+    if (!dropped && uncast(m->f[k]) == f)
+      dropped = true;
+    else
+      r->f[r->n++] = m->f[k];
+  return dropped;
+}
+
 /* A thread's value times a stride that the compiler distributed:
  * (256 - 2 * iteration) * blockIdx.x reaches the query as 256 * blockIdx.x
  * - 2 * iteration * blockIdx.x, whose Horner form by the parameter,
@@ -1255,17 +1267,13 @@ static bool split_stride(mc_z3tr *t, monomial *m, unsigned *n, unsigned w, Z3_as
     unsigned ni = 0, kept = 0;
     int64_t constant = alone / g;
     for (unsigned j = 0; j < *n; j++) {
-      monomial r = {m[j].coef / g, {NULL}, 0};
-      bool dropped = false;
-      for (unsigned k = 0; k < m[j].n; k++)
-        if (!dropped && uncast(m[j].f[k]) == f)
-          dropped = true;
-        else
-          r.f[r.n++] = m[j].f[k];
-      if (!dropped)
+      monomial r;
+      if (!without_factor(&m[j], f, &r))
         m[kept++] = m[j];
-      else if (r.n)
+      else if (r.n) {
+        r.coef /= g;
         inner[ni++] = r;
+      }
     }
     *n = kept;
     Z3_ast x = translate(t, f), u = int_poly(t, inner, ni, constant, w);
@@ -1316,14 +1324,8 @@ static Z3_ast int_poly(mc_z3tr *t, monomial *m, unsigned n, int64_t constant, un
   int64_t g = 0;
   bool linear = true, uniform = true;
   for (unsigned i = 0; i < n; i++) {
-    monomial r = {m[i].coef, {NULL}, 0};
-    bool dropped = false;
-    for (unsigned j = 0; j < m[i].n; j++)
-      if (!dropped && uncast(m[i].f[j]) == best)
-        dropped = true;
-      else
-        r.f[r.n++] = m[i].f[j];
-    if (!dropped) {
+    monomial r;
+    if (!without_factor(&m[i], best, &r)) {
       without[no++] = m[i];
       continue;
     }

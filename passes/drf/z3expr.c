@@ -1233,7 +1233,7 @@ static bool without_factor(const monomial *m, const mc_expr *f, monomial *r) {
  * For a thread's value f that a term of m[0..*n) has alone (c * f) and
  * another with uniform factors only (and no term with f and another
  * thread's value): those terms leave m and their sum comes back as
- * g * (f * inner) in *sum (NULL when out of memory), g's sign that of c
+ * g * (f * inner) in *sum (NULL where a part does not translate), g's sign that of c
  * (so that -256 * blockIdx.x + ... has the same product). False: no such
  * f, m as it was. */
 static bool split_stride(mc_z3tr *t, monomial *m, unsigned *n, unsigned w, Z3_ast *sum) {

@@ -1225,64 +1225,76 @@ static bool without_factor(const monomial *m, const mc_expr *f, monomial *r) {
 
 /* A thread's value times a stride that the compiler distributed:
  * (256 - 2 * iteration) * blockIdx.x reaches the query as 256 * blockIdx.x
- * - 2 * iteration * blockIdx.x, whose Horner form by the parameter,
- * iteration * (-2 * blockIdx.x) + 256 * blockIdx.x, has products that the
- * lemmas cannot compare across two blocks. Taken together it is
- * 2 * (blockIdx.x * (128 - iteration)): one product per thread, all with
- * the same uniform factor, so that blocks one apart are a stride apart.
- * For a thread's value f that a term of m[0..*n) has alone (c * f) and
- * another with uniform factors only (and no term with f and another
- * thread's value): those terms leave m and their sum comes back as
- * g * (f * inner) in *sum (NULL where a part does not translate), g's sign that of c
- * (so that -256 * blockIdx.x + ... has the same product). False: no such
- * f, m as it was. */
+ * - 2 * iteration * blockIdx.x, (tile - 2 * halo) * blockIdx.x as
+ * tile * bx - 2 * halo * bx. Horner's form by a parameter makes products
+ * (iteration * (-2 * bx), tile * bx and halo * bx) whose lemmas bound each
+ * difference between two blocks on one side only, so blocks one stride
+ * apart are not found apart. Taken together the terms are one product per
+ * thread, all with the same uniform factor: 2 * (bx * (128 - iteration)),
+ * bx * (tile - 2 * halo). For a thread's value f that two or more terms of
+ * m[0..*n) have, once each and otherwise with uniform factors only: those
+ * terms leave m and their sum comes back as g * (f * inner) in *sum (NULL
+ * where a part does not translate), g the terms' common divisor, its sign
+ * that of the term first in Horner's order (c * f alone first, then by
+ * factor_rank), so that the negated sum has the same product. False: no
+ * such f, m as it was. */
 static bool split_stride(mc_z3tr *t, monomial *m, unsigned *n, unsigned w, Z3_ast *sum) {
   if (!t->abs)
     return false;
-  for (unsigned i = 0; i < *n; i++) {
-    const mc_expr *f = m[i].n == 1 ? uncast(m[i].f[0]) : NULL;
-    if (!f || !thread_value(f))
-      continue;
-    int64_t alone = 0, g = 0;
-    bool ok = true, scaled = false;
-    for (unsigned j = 0; j < *n && ok; j++) {
-      unsigned hits = 0;
-      bool uniform = true;
-      for (unsigned k = 0; k < m[j].n; k++)
-        if (uncast(m[j].f[k]) == f)
-          hits++;
-        else
-          uniform &= !thread_value(m[j].f[k]);
-      if (!hits)
+  for (unsigned i = 0; i < *n; i++)
+    for (unsigned l = 0; l < m[i].n; l++) {
+      const mc_expr *f = uncast(m[i].f[l]);
+      if (!thread_value(f))
         continue;
-      ok = hits == 1 && uniform && !__builtin_add_overflow(alone, m[j].n == 1 ? m[j].coef : 0,
-                                                          &alone);
-      scaled |= m[j].n > 1;
-      g = gcd(g, m[j].coef);
-    }
-    if (!ok || !scaled || alone == 0)
-      continue;
-    g = alone < 0 ? -g : g;
-    monomial inner[*n];
-    unsigned ni = 0, kept = 0;
-    int64_t constant = alone / g;
-    for (unsigned j = 0; j < *n; j++) {
-      monomial r;
-      if (!without_factor(&m[j], f, &r))
-        m[kept++] = m[j];
-      else if (r.n) {
-        r.coef /= g;
-        inner[ni++] = r;
+      int64_t g = 0, lead = 0, alone = 0;
+      uint64_t lead_rank = UINT64_MAX;
+      unsigned terms = 0;
+      bool ok = true;
+      for (unsigned j = 0; j < *n && ok; j++) {
+        unsigned hits = 0;
+        bool uniform = true;
+        uint64_t rank = 0; /* c * f alone: first */
+        for (unsigned k = 0; k < m[j].n; k++)
+          if (uncast(m[j].f[k]) == f)
+            hits++;
+          else if (thread_value(m[j].f[k]))
+            uniform = false;
+          else if (!rank || factor_rank(uncast(m[j].f[k])) < rank - 1)
+            rank = factor_rank(uncast(m[j].f[k])) + 1;
+        if (!hits)
+          continue;
+        ok = hits == 1 && uniform && !__builtin_add_overflow(alone, rank ? 0 : m[j].coef, &alone);
+        terms++;
+        g = gcd(g, m[j].coef);
+        if (!lead || rank < lead_rank) {
+          lead = m[j].coef;
+          lead_rank = rank;
+        }
       }
+      if (!ok || terms < 2)
+        continue;
+      g = lead < 0 ? -g : g;
+      monomial inner[*n];
+      unsigned ni = 0, kept = 0;
+      int64_t constant = alone / g;
+      for (unsigned j = 0; j < *n; j++) {
+        monomial r;
+        if (!without_factor(&m[j], f, &r))
+          m[kept++] = m[j];
+        else if (r.n) {
+          r.coef /= g;
+          inner[ni++] = r;
+        }
+      }
+      *n = kept;
+      Z3_ast x = translate(t, f), u = int_poly(t, inner, ni, constant, w);
+      Z3_ast p = x && u ? factor_product(t->abs,
+                                         (prod_entry){x, u, NULL, true, true, true, false}, w,
+                                         false)
+                        : NULL;
+      *sum = !p || g == 1 ? p : Z3_mk_mul(t->z, 2, (Z3_ast[]){int_num(t->z, g), p});
+      return true;
     }
-    *n = kept;
-    Z3_ast x = translate(t, f), u = int_poly(t, inner, ni, constant, w);
-    Z3_ast p = x && u ? factor_product(t->abs, (prod_entry){x, u, NULL, true, true, true, false},
-                                       w, false)
-                      : NULL;
-    *sum = !p || g == 1 ? p : Z3_mk_mul(t->z, 2, (Z3_ast[]){int_num(t->z, g), p});
-    return true;
-  }
   return false;
 }
 

@@ -136,6 +136,27 @@ __global__ void halo_stride_racy(int *out, const int *in, int halo) {
 // CHECK: array out {{.*}} race
 // CHECK: race on out (global, grid scope): write-write, confirmed
 
+// The same with the tile's width a parameter too: tile * bx - 2 * halo * bx
+// is bx * (tile - 2 * halo), one product per block.
+__global__ void halo_tile(int *out, const int *in, int tile, int halo) {
+  int t = threadIdx.x;
+  int base = (tile - 2 * halo) * blockIdx.x - halo;
+  if (t >= halo && t < tile - halo)
+    out[base + t] = in[base + t] + 1;
+}
+// CHECK-LABEL: kernel halo_tile
+// CHECK: array out {{.*}} drf
+
+__global__ void halo_tile_racy(int *out, const int *in, int tile, int halo) {
+  int t = threadIdx.x;
+  int base = (tile - 2 * halo) * blockIdx.x - halo;
+  if (t >= halo && t <= tile - halo)
+    out[base + t] = in[base + t] + 1;
+}
+// CHECK-LABEL: kernel halo_tile_racy
+// CHECK: array out {{.*}} race
+// CHECK: race on out (global, grid scope): write-write, confirmed
+
 // A whole row written by every thread of a column: a race with a small
 // witness.
 __global__ void row_racy(float *c, const float *a, int n) {

@@ -156,6 +156,13 @@ void mc_z3tr_abstract(mc_z3tr *t, mc_z3abs *abs);
  * z3expr.c). */
 void mc_z3tr_assume_no_wrap(mc_z3tr *t, bool on, bool ints);
 const Z3_ast *mc_z3abs_lemmas(const mc_z3abs *abs, unsigned *n);
+/* Over the integers: asserts in s, for each product whose value in the
+ * model m is not its factors' (x = a, u = b, p != a * b), what exact
+ * multiplication implies there: x == a -> p == a * u, u == b -> p == b * x,
+ * and p above or below the tangent plane b * x + a * u - a * b as
+ * (x - a) * (u - b) is positive or negative. The number of products
+ * refined (0: m's products are all exact). */
+unsigned mc_z3abs_refine(mc_z3abs *abs, Z3_model m, Z3_solver s);
 /* e as a term: its bits as a bit-vector of e's width, or its integer
  * reading; NULL on a Z3 error. */
 Z3_ast mc_z3_term(mc_z3tr *t, const mc_expr *e);

@@ -34,10 +34,12 @@
  * query of at most SMALL_QUERY constraints is small (mc_solver_new). A
  * race query exact at any launch that runs out is asked again with every
  * dimension, id and parameter at most SMALL_LAUNCH, with 1/SMALL_SHARE of
- * the budget (ask). */
+ * the budget (ask). The integer query's products are refined at most
+ * REFINE_ROUNDS times before the exact query is asked at any launch. */
 enum { MAX_RACES_PER_ARRAY = 4, MINIMISE_CHECKS = 32, MINIMISE_SHARE = 16,
        MAX_APPROX = 6, MAX_PAIRS = 4096, QUERY_STEPS = 1000, MEET_SHARE = 16,
-       PLAIN_MEET_SHARE = 64, SMALL_QUERY = 64, SMALL_LAUNCH = 64, SMALL_SHARE = 4 };
+       PLAIN_MEET_SHARE = 64, SMALL_QUERY = 64, SMALL_LAUNCH = 64, SMALL_SHARE = 4,
+       REFINE_ROUNDS = 3 };
 
 /* Where an access touches memory: all that an OFFSETS query reads of it. */
 typedef struct {
@@ -94,6 +96,21 @@ typedef struct {
   unsigned n;
 } launch_hint;
 
+/* Terms to minimise in a model: a launch's, a witness's. */
+typedef struct {
+  Z3_ast t;
+  bool is_signed;
+  unsigned width;
+  uint64_t floor;  /* the least it can be (a fixed dimension) */
+} min_term;
+
+typedef struct {
+  min_term *terms;
+  unsigned n, cap;
+  mc_arena *a;
+  bool ints;       /* the terms are integers (else bit-vectors) */
+} min_list;
+
 /* What a query asks of two threads at two accesses: whether they race
  * (both run, in one barrier interval, touching one byte); whether they
  * touch one byte whether or not they run, in any iterations and intervals;
@@ -110,6 +127,7 @@ typedef struct {
   Z3_ast *offs, *conds;
   unsigned nb;
   question what;
+  min_list launch;        /* its launch's terms (launch_terms) */
 } query;
 
 /* Does an access of size s touch a byte? A memset or memcpy of 0 bytes
@@ -306,8 +324,9 @@ static Z3_ast against(drf_run *r, const mc_site *sa, mc_env *ea, Z3_ast runs_a,
  * condition. */
 /* witnesses, below */
 static bool assert_hint(drf_run *r, query *q, const launch_hint *h);
-static void take_hint(drf_run *r, query *q, launch_hint *h);
+static Z3_model take_hint(drf_run *r, query *q, launch_hint *h, bool scoped);
 static void assert_small(drf_run *r, query *q);
+static void launch_terms(mc_drf_ctx *d, min_list *l);
 
 /* How a query is asked: exact, exact with a small launch, with products
  * abstracted, and (over the integers) with the distributivity lemmas too. */
@@ -393,24 +412,35 @@ static Z3_lbool ask_once(drf_run *r, const mc_site *sa, const mc_site *const *sb
     Z3_solver_assert(z, q->s.s, lemmas[i]);
   if (mc_z3_take_error())
     return Z3_L_UNDEF;
+  q->launch = (min_list){NULL, 0, 0, d->a, true};
+  if (d->ints) /* its launch is a hint for the exact query */
+    launch_terms(d, &q->launch);
   q->hinted = hint && assert_hint(r, q, hint);
   if (level == EXACT_SMALL)
     assert_small(r, q);
   return mc_solver_check(z, &q->s);
 }
 
-/* The exact query at the launch of the integer model in `first` (which it
- * releases). Final (q keeps the query) when it is a race there, or when
- * there was no launch to fix, so that the exact query was asked at any
- * launch: its answer is the answer, and asking it again would repeat it.
- * Otherwise q is as it was before. */
+/* The exact query at the launch of the integer model in `first`. Final (q
+ * keeps the query) when it is a race there, or when there was no launch
+ * to fix, so that the exact query was asked at any launch: its answer is
+ * the answer, and asking it again would repeat it. Otherwise q is as it
+ * was before. Without `refine`, first's solver is released; with it,
+ * first keeps its solver, with the lemmas of mc_z3abs_refine for the
+ * model's products that are not exact (*refined: there were some). */
 static Z3_lbool at_launch(drf_run *r, const mc_site *sa, const mc_site *const *sb,
-                          unsigned nb, bool grid, query *first, query *q, bool *final) {
+                          unsigned nb, bool grid, query *first, query *q, bool *final,
+                          mc_z3abs *refine, bool *refined) {
   launch_hint hint = {NULL, 0};
-  take_hint(r, first, &hint);
+  Z3_model m = take_hint(r, first, &hint, refine != NULL);
+  if (refine)
+    *refined = m && mc_z3abs_refine(refine, m, first->s.s) > 0;
+  else
+    mc_solver_release(r->d.z, &first->s);
+  if (m)
+    Z3_model_dec_ref(r->d.z, m);
   r->d.abs = NULL;
   r->d.ints = false;
-  mc_solver_release(r->d.z, &first->s);
   query before = *q;
   Z3_lbool res = ask_once(r, sa, sb, nb, grid, EXACT, &hint, q);
   *final = res == Z3_L_TRUE || !q->hinted;
@@ -427,11 +457,13 @@ static Z3_lbool at_launch(drf_run *r, const mc_site *sa, const mc_site *const *s
  * two solvers, the common case); only when that is no race is the abstract
  * query asked again with the distributivity lemmas, which prove more
  * arrays race free, and its model's launch tried (unknown there stays
- * unknown); then the exact query decides at any launch, and where it runs
- * out, at a small one: bit-blasting its 64-bit products of dimensions and
- * ids runs out of budget where bounds on them find a race at once (a
- * transpose whose grid is not square: 0.2 s bounded, unknown after minutes
- * without). Every race is a model of the exact query. An OFFSETS query
+ * unknown); where that is no race, the products the model got wrong are
+ * refined (at most REFINE_ROUNDS times: a refined query without a model
+ * is a proof) and each new model's launch tried; then the exact query
+ * decides at any launch, and where it runs out, at a small one:
+ * bit-blasting its 64-bit products of dimensions and ids runs out of
+ * budget where bounds on them find a race at once (0.2 s bounded, unknown
+ * after minutes without). Every race is a model of the exact query. An OFFSETS query
  * stops at the abstract model: it only drops a candidate (no model) or
  * keeps it for the race query; it is never asked at a small launch. */
 static Z3_lbool ask(drf_run *r, const mc_site *sa, const mc_site *const *sb,
@@ -447,15 +479,27 @@ static Z3_lbool ask(drf_run *r, const mc_site *sa, const mc_site *const *sb,
     return res;
   }
   if (res == Z3_L_TRUE && r->d.ints) {
-    Z3_lbool at = at_launch(r, sa, sb, nb, grid, &first, q, &final);
+    Z3_lbool at = at_launch(r, sa, sb, nb, grid, &first, q, &final, NULL, NULL);
     if (final)
       return at;
     first = *q;
     res = ask_once(r, sa, sb, nb, grid, DISTRIBUTED, NULL, &first);
-    if (res == Z3_L_TRUE && r->d.ints) {
-      at = at_launch(r, sa, sb, nb, grid, &first, q, &final);
-      if (final || at == Z3_L_UNDEF)
-        return at;
+    mc_z3abs *abs = r->d.ints ? r->d.abs : NULL;
+    for (unsigned round = 0; res == Z3_L_TRUE && abs; round++) {
+      bool refined = false;
+      at = at_launch(r, sa, sb, nb, grid, &first, q, &final,
+                     round < REFINE_ROUNDS ? abs : NULL, &refined);
+      if (final || at == Z3_L_UNDEF || !refined) {
+        mc_solver_release(r->d.z, &first.s);
+        if (final || at == Z3_L_UNDEF)
+          return at;
+        break;
+      }
+      /* minimising may have run out: a fresh solver holds the lemmas */
+      if (first.s.spent && !mc_solver_restart(r->d.z, &first.s, r->rlimit))
+        break;
+      mc_solver_budget(r->d.z, &first.s, r->rlimit);
+      res = mc_solver_check(r->d.z, &first.s);
     }
   }
   r->d.abs = NULL;
@@ -704,20 +748,6 @@ static int pick(Z3_context z, query *q) {
 
 /* ---- Witnesses -------------------------------------------------------------- */
 
-typedef struct {
-  Z3_ast t;
-  bool is_signed;
-  unsigned width;
-  uint64_t floor;  /* the least it can be (a fixed dimension) */
-} min_term;
-
-typedef struct {
-  min_term *terms;
-  unsigned n, cap;
-  mc_arena *a;
-  bool ints;       /* the terms are integers (else bit-vectors) */
-} min_list;
-
 static void add_term(min_list *l, Z3_ast t, bool is_signed, unsigned width,
                      uint64_t floor) {
   if (l->n == l->cap) {
@@ -830,12 +860,15 @@ static Z3_ast all_at_most(Z3_context z, const min_list *l, uint64_t bound) {
  * model Z3 gave first. The solver keeps the constraints; returns the final
  * model (with a reference) or NULL. */
 static Z3_model minimise(Z3_context z, mc_solver *s, const min_list *l,
-                         uint64_t rlimit) {
+                         uint64_t rlimit, bool scoped) {
   enum { SMALL = 64 };
   Z3_model m = Z3_solver_get_model(z, s->s);
   if (!m)
     return NULL;
   Z3_model_inc_ref(z, m);
+  unsigned depth = s->depth;
+  if (scoped)
+    mc_solver_push(z, s);
   uint64_t share = rlimit / MINIMISE_SHARE;
   mc_solver_budget(z, s, share);
   mc_solver_push(z, s);
@@ -848,7 +881,7 @@ static Z3_model minimise(Z3_context z, mc_solver *s, const min_list *l,
       /* Z3's first check after a push is of its incremental core, which
        * may run out where its tactics, from scratch, answer at once; a
        * fresh solver that finds no model holds the bound and stops here */
-      stuck = !mc_solver_restart(z, s, share) || !better_model(z, s, &m);
+      stuck = scoped || !mc_solver_restart(z, s, share) || !better_model(z, s, &m);
     }
   }
   int budget = MINIMISE_CHECKS;
@@ -891,24 +924,28 @@ static Z3_model minimise(Z3_context z, mc_solver *s, const min_list *l,
     if (!s->spent && value_of(z, m, l, t, &v))
       Z3_solver_assert(z, s->s, Z3_mk_eq(z, t->t, constant(z, l, t, v)));
   }
+  while (scoped && s->depth > depth)
+    mc_solver_pop(z, s);
   mc_z3_take_error();
   return m;
 }
 
-static void take_hint(drf_run *r, query *q, launch_hint *h) {
+/* The launch of q's model, minimised (in a scope of its own where
+ * `scoped`, so that q's solver holds no more than before). Returns the
+ * model (with a reference) or NULL. */
+static Z3_model take_hint(drf_run *r, query *q, launch_hint *h, bool scoped) {
   Z3_context z = r->d.z;
-  min_list l = {NULL, 0, 0, r->d.a, true};
-  launch_terms(&r->d, &l);
+  const min_list *l = &q->launch;
   h->n = 0;
-  h->values = mc_alloc(r->d.a, (l.n + 1) * sizeof *h->values);
-  Z3_model m = h->values ? minimise(z, &q->s, &l, r->rlimit) : NULL;
+  h->values = mc_alloc(r->d.a, (l->n + 1) * sizeof *h->values);
+  Z3_model m = h->values ? minimise(z, &q->s, l, r->rlimit, scoped) : NULL;
   if (!m)
-    return;
+    return NULL;
   unsigned n = 0;
-  while (n < l.n && value_of(z, m, &l, &l.terms[n], &h->values[n]))
+  while (n < l->n && value_of(z, m, l, &l->terms[n], &h->values[n]))
     n++;
-  h->n = n == l.n ? n : 0;
-  Z3_model_dec_ref(z, m);
+  h->n = n == l->n ? n : 0;
+  return m;
 }
 
 /* The hint's launch, asserted in the exact query, not in a scope of its
@@ -1072,7 +1109,7 @@ static bool witness(drf_run *r, int array, const mc_site *sa, const mc_site *sb,
   min_list hinted = {NULL, 0, 0, d->a, d->ints}, *todo = q->hinted ? &hinted : &l;
   if (dist)
     add_term(todo, dist, true, 64, 0);
-  Z3_model m = todo->n ? minimise(z, &q->s, todo, r->rlimit) : Z3_solver_get_model(z, q->s.s);
+  Z3_model m = todo->n ? minimise(z, &q->s, todo, r->rlimit, false) : Z3_solver_get_model(z, q->s.s);
   if (m && !todo->n)
     Z3_model_inc_ref(z, m);
   if (!m)

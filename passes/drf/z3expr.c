@@ -726,6 +726,44 @@ static bool enter_product(mc_z3abs *abs, const prod_entry *n, unsigned w, bool g
   return true;
 }
 
+static bool int_value(Z3_context z, Z3_model m, Z3_ast t, int64_t *v) {
+  Z3_ast r = NULL;
+  if (!Z3_model_eval(z, m, t, true, &r) || !r || !Z3_get_numeral_int64(z, r, v)) {
+    mc_z3_take_error();
+    return false;
+  }
+  return true;
+}
+
+unsigned mc_z3abs_refine(mc_z3abs *abs, Z3_model m, Z3_solver s) {
+  Z3_context z = abs->z;
+  unsigned n = 0;
+  for (unsigned i = 0; abs->ints && i < abs->nprods; i++) {
+    const prod_entry *e = &abs->prods[i];
+    int64_t a, b, p, ab;
+    if (!int_value(z, m, e->x, &a) || !int_value(z, m, e->u, &b) ||
+        !int_value(z, m, e->p, &p) || __builtin_mul_overflow(a, b, &ab) || ab == p)
+      continue;
+    Z3_ast ka = int_num(z, a), kb = int_num(z, b);
+    Z3_ast au[2] = {ka, e->u}, bx[2] = {kb, e->x};
+    Z3_ast times_a = Z3_mk_mul(z, 2, au), times_b = Z3_mk_mul(z, 2, bx);
+    Z3_ast sum[3] = {times_a, times_b, int_num(z, -ab)};
+    Z3_ast plane = Z3_mk_add(z, 3, sum);
+    Z3_ast x_above = Z3_mk_gt(z, e->x, ka), x_below = Z3_mk_lt(z, e->x, ka);
+    Z3_ast u_above = Z3_mk_gt(z, e->u, kb), u_below = Z3_mk_lt(z, e->u, kb);
+    Z3_ast same = mc_z3_or2(z, mc_z3_and2(z, x_above, u_above), mc_z3_and2(z, x_below, u_below));
+    Z3_ast apart = mc_z3_or2(z, mc_z3_and2(z, x_above, u_below), mc_z3_and2(z, x_below, u_above));
+    Z3_ast l[4] = {Z3_mk_implies(z, Z3_mk_eq(z, e->x, ka), Z3_mk_eq(z, e->p, times_a)),
+                   Z3_mk_implies(z, Z3_mk_eq(z, e->u, kb), Z3_mk_eq(z, e->p, times_b)),
+                   Z3_mk_implies(z, same, Z3_mk_gt(z, e->p, plane)),
+                   Z3_mk_implies(z, apart, Z3_mk_lt(z, e->p, plane))};
+    for (unsigned k = 0; k < 4; k++)
+      Z3_solver_assert(z, s, l[k]);
+    n++;
+  }
+  return mc_z3_take_error() ? 0 : n;
+}
+
 static Z3_ast fresh_product(mc_z3abs *abs, unsigned w) {
   char name[32];
   snprintf(name, sizeof name, "product#%u", abs->nprods + abs->nuniforms);

@@ -4,6 +4,11 @@
 //
 // RUN: %rc %mapcost --format=text %s > %t.txt
 // RUN: FileCheck %s < %t.txt
+// With a twentieth of the budget, transposeAnyGrid's race is still found
+// (by refining the integer query's products; the exact query at any
+// launch and at a small one run out there, it was inconclusive):
+// RUN: %rc %mapcost --format=text --rlimit=500000 --kernel=transposeAnyGrid %s > %t.refined.txt
+// RUN: FileCheck %s --check-prefix=REFINED < %t.refined.txt
 #include <mapcost.h>
 
 // vectorAdd (CUDA samples).
@@ -78,8 +83,9 @@ __global__ void transposeNoSync(float *odata, const float *idata) {
 
 // ... for any grid: where it is taller than wide, a row of one block's
 // output is a later row of another's. The exact query at any launch runs
-// out of budget on its 64-bit products of dimensions and ids; asked again
-// with them small, it finds the race at once.
+// out of budget on its 64-bit products of dimensions and ids; the integer
+// query's launch, once its products are refined to the model's values,
+// is the race.
 __global__ void transposeAnyGrid(float *odata, const float *idata) {
   __mapcost_requires(blockDim.x == TILE_DIM && blockDim.y == BLOCK_ROWS);
   __shared__ float tile[TILE_DIM][TILE_DIM + 1];
@@ -95,6 +101,8 @@ __global__ void transposeAnyGrid(float *odata, const float *idata) {
     odata[(y + j) * width + x] = tile[threadIdx.x][threadIdx.y + j];
 }
 // CHECK-LABEL: kernel transposeAnyGrid
+// REFINED: array odata {{.*}} race
+// REFINED: race on odata (global, grid scope): write-write, confirmed
 // CHECK: array odata {{.*}} race
 // CHECK: array tile {{.*}} drf
 // CHECK: race on odata (global, grid scope): write-write, confirmed

@@ -2,8 +2,8 @@
  * through sym's builders, Z3's reading of a node is exactly the bits that
  * mc_expr_eval computes (under fixed atom values no other value is
  * possible, and a model Z3 gives evaluates to what Z3 said); a few
- * wrap-around and product cases by hand; a solver made again after its
- * budget ran out. */
+ * wrap-around and product cases by hand; the integer query's products
+ * refined; a solver made again after its budget ran out. */
 #include "check.h"
 #include "mapcost/drf.h"
 #include "../../passes/drf/drf_internal.h"
@@ -195,6 +195,57 @@ static void test_shift_products(void) {
   Z3_del_context(z);
 }
 
+/* Atoms as integer variables of their names, as in the integer query. */
+static Z3_ast int_atoms(void *data, const mc_atom *a) {
+  return mc_num_var(data, true, a->name, a->width);
+}
+
+/* Over the integers threadIdx.x * n is a variable: with threadIdx.x == 2
+ * it may be 7, until the model's wrong product is refined, and then
+ * nothing is left (no integer n); it may be 6, and after refining the
+ * model's product is right (n == 3), with nothing left to refine. */
+static void test_refine_products(void) {
+  Z3_context z = mc_z3_context_new();
+  mc_z3tr *t = z ? mc_z3tr_new(A, z, int_atoms, z) : NULL;
+  mc_z3abs *abs = t ? mc_z3abs_new(A, z, true, false) : NULL;
+  CHECK(abs != NULL);
+  if (!abs)
+    return;
+  mc_z3tr_assume_no_wrap(t, true, true);
+  mc_z3tr_abstract(t, abs);
+  const mc_expr *tid = atom(0);
+  Z3_ast p = mc_z3_term(t, mc_expr_mul(S, tid, N, 0));
+  Z3_ast x = mc_num_var(z, true, tid->atom->name, 32), n = mc_num_var(z, true, "n", 32);
+  CHECK(p != NULL && Z3_get_ast_kind(z, p) == Z3_APP_AST &&
+        Z3_get_decl_kind(z, Z3_get_app_decl(z, Z3_to_app(z, p))) == Z3_OP_UNINTERPRETED);
+  for (int v = 6; p && v <= 7; v++) {
+    mc_solver s = mc_solver_new(z, 1000000, true, false, false, NULL);
+    unsigned nl = 0;
+    const Z3_ast *lemmas = mc_z3abs_lemmas(abs, &nl);
+    for (unsigned i = 0; i < nl; i++)
+      Z3_solver_assert(z, s.s, lemmas[i]);
+    Z3_solver_assert(z, s.s, Z3_mk_eq(z, x, Z3_mk_int(z, 2, Z3_mk_int_sort(z))));
+    Z3_solver_assert(z, s.s, Z3_mk_eq(z, p, Z3_mk_int(z, v, Z3_mk_int_sort(z))));
+    Z3_lbool r;
+    unsigned rounds = 0, refined = 1;
+    while ((r = mc_solver_check(z, &s)) == Z3_L_TRUE && refined && rounds++ < 4) {
+      Z3_model m = Z3_solver_get_model(z, s.s);
+      Z3_model_inc_ref(z, m);
+      refined = mc_z3abs_refine(abs, m, s.s);
+      if (!refined) {
+        int64_t vn = 0;
+        Z3_ast got = NULL;
+        CHECK(Z3_model_eval(z, m, n, true, &got) && Z3_get_numeral_int64(z, got, &vn) &&
+              vn == 3);
+      }
+      Z3_model_dec_ref(z, m);
+    }
+    CHECK(v == 7 ? r == Z3_L_FALSE && rounds == 1 : r == Z3_L_TRUE && !refined);
+    mc_solver_release(z, &s);
+  }
+  Z3_del_context(z);
+}
+
 /* A solver whose check ran out is checked no more; made again, it holds
  * what was asserted in every scope, at its base, with the lazy constraints
  * asserted by then (and not the others), and answers. */
@@ -327,6 +378,7 @@ int main(void) {
   test_by_hand();
   test_random();
   test_shift_products();
+  test_refine_products();
   test_restart();
   test_first_tactic();
   test_solver_log();

@@ -117,6 +117,8 @@ void mc_solver_pop(Z3_context z, mc_solver *s);
 Z3_lbool mc_solver_check(Z3_context z, mc_solver *s);
 /* The model's value of a bit-vector term (its unsigned bits). */
 bool mc_z3_eval(Z3_context z, Z3_model m, Z3_ast t, uint64_t *bits);
+/* The model's value of an integer term, if it fits in 64 signed bits. */
+bool mc_z3_eval_int(Z3_context z, Z3_model m, Z3_ast t, int64_t *v);
 
 Z3_ast mc_z3_bv_const(Z3_context z, unsigned width, uint64_t bits);
 Z3_ast mc_z3_var(Z3_context z, const char *name, unsigned width);

@@ -812,14 +812,8 @@ static Z3_ast not_negative(Z3_context z, const min_list *l, const min_term *m) {
 /* The model's value of t, read as its term says. */
 static bool value_of(Z3_context z, Z3_model m, const min_list *l, const min_term *t,
                      int64_t *v) {
-  if (l->ints) {
-    Z3_ast r = NULL;
-    if (!Z3_model_eval(z, m, t->t, true, &r) || !r || !Z3_get_numeral_int64(z, r, v)) {
-      mc_z3_take_error();
-      return false;
-    }
-    return true;
-  }
+  if (l->ints)
+    return mc_z3_eval_int(z, m, t->t, v);
   uint64_t bits;
   if (!mc_z3_eval(z, m, t->t, &bits))
     return false;

@@ -267,6 +267,15 @@ bool mc_z3_eval(Z3_context z, Z3_model m, Z3_ast t, uint64_t *bits) {
   return true;
 }
 
+bool mc_z3_eval_int(Z3_context z, Z3_model m, Z3_ast t, int64_t *v) {
+  Z3_ast r = NULL;
+  if (!Z3_model_eval(z, m, t, true, &r) || !r || !Z3_get_numeral_int64(z, r, v)) {
+    mc_z3_take_error();
+    return false;
+  }
+  return true;
+}
+
 Z3_ast mc_z3_bv_const(Z3_context z, unsigned width, uint64_t bits) {
   if (width < 64)
     bits &= (UINT64_C(1) << width) - 1;
@@ -726,23 +735,14 @@ static bool enter_product(mc_z3abs *abs, const prod_entry *n, unsigned w, bool g
   return true;
 }
 
-static bool int_value(Z3_context z, Z3_model m, Z3_ast t, int64_t *v) {
-  Z3_ast r = NULL;
-  if (!Z3_model_eval(z, m, t, true, &r) || !r || !Z3_get_numeral_int64(z, r, v)) {
-    mc_z3_take_error();
-    return false;
-  }
-  return true;
-}
-
 unsigned mc_z3abs_refine(mc_z3abs *abs, Z3_model m, Z3_solver s) {
   Z3_context z = abs->z;
   unsigned n = 0;
   for (unsigned i = 0; abs->ints && i < abs->nprods; i++) {
     const prod_entry *e = &abs->prods[i];
     int64_t a, b, p, ab;
-    if (!int_value(z, m, e->x, &a) || !int_value(z, m, e->u, &b) ||
-        !int_value(z, m, e->p, &p) || __builtin_mul_overflow(a, b, &ab) || ab == p)
+    if (!mc_z3_eval_int(z, m, e->x, &a) || !mc_z3_eval_int(z, m, e->u, &b) ||
+        !mc_z3_eval_int(z, m, e->p, &p) || __builtin_mul_overflow(a, b, &ab) || ab == p)
       continue;
     Z3_ast ka = int_num(z, a), kb = int_num(z, b);
     Z3_ast au[2] = {ka, e->u}, bx[2] = {kb, e->x};

@@ -1165,18 +1165,24 @@ static const char *where(mc_arena *a, const mc_access *x) {
   return x->line ? mc_sprintf(a, "line %u", x->line) : "an access";
 }
 
-/* One query: thread 1's access, how many of the `all` candidates may meet
- * it (the others never touch its bytes) and the answer. */
-static void print_query(drf_run *r, const mc_site *sa, unsigned nb, unsigned all,
-                        const mc_site *sb, bool grid, Z3_lbool res) {
-  if (!r->print)
-    return;
+/* One query at a scope (block, grid, any): thread 1's access and how many
+ * of the `all` candidates may meet it (the others never touch its bytes);
+ * its answer follows. */
+static void print_query_head(drf_run *r, const char *scope, const mc_site *sa, unsigned nb,
+                             unsigned all) {
   const mc_access *x = sa->node->access;
-  mc_strbuf_printf(r->print, "  query %s %s %u:%u against %u", grid ? "grid" : "block",
+  mc_strbuf_printf(r->print, "  query %s %s %u:%u against %u", scope,
                    mc_access_kind_name(x->kind), x->line, x->column, nb);
   if (nb < all)
     mc_strbuf_printf(r->print, " of %u", all);
   mc_strbuf_append(r->print, ": ");
+}
+
+static void print_query(drf_run *r, const mc_site *sa, unsigned nb, unsigned all,
+                        const mc_site *sb, bool grid, Z3_lbool res) {
+  if (!r->print)
+    return;
+  print_query_head(r, grid ? "grid" : "block", sa, nb, all);
   if (res == Z3_L_TRUE && sb)
     mc_strbuf_printf(r->print, "race with %s %u:%u%s%s\n",
                      mc_access_kind_name(sb->node->access->kind),
@@ -1291,11 +1297,10 @@ static bool none_anywhere(drf_run *r, int array, const mc_site **cand, bool *non
     ok = !nb || mc_spend(d->a, res == Z3_L_UNDEF ? r->rlimit / ANYWHERE_SHARE / 100 : QUERY_STEPS,
                          "races");
     none[i] = res == Z3_L_FALSE;
-    if (r->print)
-      mc_strbuf_printf(r->print, "  query any %s %u:%u against %u%s%s: %s\n",
-                       mc_access_kind_name(x->kind), x->line, x->column, nb, nb < all ? " of " : "",
-                       nb < all ? mc_sprintf(d->a, "%u", all) : "",
-                       none[i] ? "none" : "asked at each scope");
+    if (r->print) {
+      print_query_head(r, "any", r->acc[i], nb, all);
+      mc_strbuf_append(r->print, none[i] ? "none\n" : "asked at each scope\n");
+    }
   }
   r->anywhere = false;
   return ok;

@@ -3,9 +3,7 @@
  *
  * For each array, in the kernel's order, each access A against the
  * accesses B that may conflict with it (in program order, A itself
- * included): at block scope, then at grid scope for global memory, where
- * a query of two threads of any blocks first decides the accesses that
- * race with none (none_anywhere). The
+ * included): at block scope, then at grid scope for global memory. The
  * candidates B that no barrier interval can hold with A (their names'
  * barriers are disjoint) or whose bytes never meet A's in two threads (an
  * OFFSETS query, cached per pair of offsets) are dropped; then one query
@@ -41,7 +39,7 @@
 enum { MAX_RACES_PER_ARRAY = 4, MINIMISE_CHECKS = 32, MINIMISE_SHARE = 16,
        MAX_APPROX = 6, MAX_PAIRS = 4096, QUERY_STEPS = 1000, MEET_SHARE = 16,
        PLAIN_MEET_SHARE = 64, SMALL_QUERY = 64, SMALL_LAUNCH = 64, SMALL_SHARE = 4,
-       REFINE_ROUNDS = 3, ANYWHERE_SHARE = 4 };
+       REFINE_ROUNDS = 3 };
 
 /* Where an access touches memory: all that an OFFSETS query reads of it. */
 typedef struct {
@@ -53,8 +51,7 @@ typedef struct {
 /* Whether two threads' accesses at footprints x and y may touch one byte. */
 typedef struct {
   footprint x, y;
-  int scope; /* 0 block, 1 grid, 2 two threads of any blocks (drf_run.anywhere) */
-  bool meet;
+  bool grid, meet;
 } meeting;
 
 typedef struct {
@@ -67,8 +64,6 @@ typedef struct {
   const char *log;           /* -mapcost-solver-log, or NULL */
   const mc_site **acc;       /* the access sites, program order */
   unsigned nacc;
-  bool anywhere;             /* the queries are of two threads of any blocks
-                                (grid-scope queries, the threads distinct) */
   mc_strbuf *print;          /* print<mapcost-drf>: the queries */
 } drf_run;
 
@@ -379,10 +374,8 @@ static Z3_lbool ask_once(drf_run *r, const mc_site *sa, const mc_site *const *sb
     if (!q->conds[j])
       return Z3_L_UNDEF;
   }
-  Z3_ast threads = grid ? differ(z, d->bid[0], d->bid[1]) : differ(z, d->tid[0], d->tid[1]);
-  if (r->anywhere)
-    threads = mc_z3_or2(z, threads, differ(z, d->tid[0], d->tid[1]));
-  Z3_ast main[3] = {runs, threads,
+  Z3_ast main[3] = {runs,
+                    grid ? differ(z, d->bid[0], d->bid[1]) : differ(z, d->tid[0], d->tid[1]),
                     Z3_mk_or(z, nb, q->conds)};
   if (mc_z3_take_error())
     return Z3_L_UNDEF;
@@ -393,7 +386,7 @@ static Z3_lbool ask_once(drf_run *r, const mc_site *sa, const mc_site *const *sb
    * any integer, divisibility that bit-vectors settle at once) it has a
    * smaller share */
   uint64_t rlimit = level == EXACT_SMALL       ? r->rlimit / SMALL_SHARE
-                    : q->what != OFFSETS         ? r->rlimit / (r->anywhere ? ANYWHERE_SHARE : 1)
+                    : q->what != OFFSETS         ? r->rlimit
                     : d->ints && !nl ? r->rlimit / PLAIN_MEET_SHARE
                                      : r->rlimit / MEET_SHARE;
   /* a small query over the integers is solved in less time than the
@@ -556,7 +549,7 @@ static int met_before(const drf_run *r, const mc_site *sa, const mc_site *sb, bo
     return ox <= oy ? (uint64_t)oy - (uint64_t)ox < (uint64_t)nx
                     : (uint64_t)ox - (uint64_t)oy < (uint64_t)ny;
   for (unsigned i = 0; i < r->nmet; i++)
-    if (r->met[i].scope == (r->anywhere ? 2 : grid) && same_footprint(&r->met[i].x, &x) &&
+    if (r->met[i].grid == grid && same_footprint(&r->met[i].x, &x) &&
         same_footprint(&r->met[i].y, &y))
       return r->met[i].meet;
   return -1;
@@ -575,7 +568,7 @@ static bool remember_meet(drf_run *r, const mc_site *sa, const mc_site *sb, bool
     r->cap_met = cap;
   }
   r->met[r->nmet++] = (meeting){footprint_of(sa->node->access),
-                                footprint_of(sb->node->access), r->anywhere ? 2 : grid, meet};
+                                footprint_of(sb->node->access), grid, meet};
   return true;
 }
 
@@ -1165,24 +1158,18 @@ static const char *where(mc_arena *a, const mc_access *x) {
   return x->line ? mc_sprintf(a, "line %u", x->line) : "an access";
 }
 
-/* One query at a scope (block, grid, any): thread 1's access and how many
- * of the `all` candidates may meet it (the others never touch its bytes);
- * its answer follows. */
-static void print_query_head(drf_run *r, const char *scope, const mc_site *sa, unsigned nb,
-                             unsigned all) {
-  const mc_access *x = sa->node->access;
-  mc_strbuf_printf(r->print, "  query %s %s %u:%u against %u", scope,
-                   mc_access_kind_name(x->kind), x->line, x->column, nb);
-  if (nb < all)
-    mc_strbuf_printf(r->print, " of %u", all);
-  mc_strbuf_append(r->print, ": ");
-}
-
+/* One query: thread 1's access, how many of the `all` candidates may meet
+ * it (the others never touch its bytes) and the answer. */
 static void print_query(drf_run *r, const mc_site *sa, unsigned nb, unsigned all,
                         const mc_site *sb, bool grid, Z3_lbool res) {
   if (!r->print)
     return;
-  print_query_head(r, grid ? "grid" : "block", sa, nb, all);
+  const mc_access *x = sa->node->access;
+  mc_strbuf_printf(r->print, "  query %s %s %u:%u against %u", grid ? "grid" : "block",
+                   mc_access_kind_name(x->kind), x->line, x->column, nb);
+  if (nb < all)
+    mc_strbuf_printf(r->print, " of %u", all);
+  mc_strbuf_append(r->print, ": ");
   if (res == Z3_L_TRUE && sb)
     mc_strbuf_printf(r->print, "race with %s %u:%u%s%s\n",
                      mc_access_kind_name(sb->node->access->kind),
@@ -1250,7 +1237,7 @@ static int region_of(const drf_run *r, int array) {
   return -1;
 }
 
-/* What the queries of one array at its scopes found: its races (at most
+/* What the queries of one array at some scopes found: its races (at most
  * MAX_RACES_PER_ARRAY, block scope first) and, when one could not be
  * decided, why. */
 typedef struct {
@@ -1259,56 +1246,10 @@ typedef struct {
   const char *undecided;
 } scope_result;
 
-/* Global memory, both scopes: which accesses of `array` no two distinct
- * threads, of one block or of two, ever race on (none[i] for r->acc[i]).
- * One query per access, with products abstracted, at grid scope but with
- * the threads distinct instead of their blocks, and no barrier interval:
- * it holds each model of the block-scope query (the blocks equal, and
- * what is block-uniform a function of the block) and each of the
- * grid-scope one, so where it has none neither has. Race-free accesses
- * of a global array then cost one query, not two (the two scopes' are
- * asked where it has a model, or runs out of its 1/ANYWHERE_SHARE of the
- * budget). False when out of memory or of the kernel's budget. */
-static bool none_anywhere(drf_run *r, int array, const mc_site **cand, bool *none) {
-  mc_drf_ctx *d = &r->d;
-  bool ok = true;
-  r->anywhere = true;
-  for (unsigned i = 0; i < r->nacc && ok; i++) {
-    const mc_access *x = r->acc[i]->node->access;
-    if (x->base != MC_BASE_ARRAY || x->array != array || answered_by(r, r->acc[i]))
-      continue;
-    unsigned nb = 0, all;
-    for (unsigned j = 0; j < r->nacc; j++) {
-      const mc_access *y = r->acc[j]->node->access;
-      if (y->base == MC_BASE_ARRAY && y->region == x->region &&
-          !(y->array == array && j < i) && (may_conflict(x, y, false) || may_conflict(x, y, true)))
-        cand[nb++] = r->acc[j];
-    }
-    if (!(all = nb))
-      continue;
-    if (nb > 1 && !(ok = drop_apart(r, r->acc[i], cand, &nb, true)))
-      break;
-    query q = {.what = RACE};
-    Z3_lbool res = nb ? ask_once(r, r->acc[i], cand, nb, true, ABSTRACT, NULL, &q) : Z3_L_FALSE;
-    d->abs = NULL;
-    d->ints = false;
-    mc_solver_release(d->z, &q.s);
-    mc_z3_take_error();
-    ok = !nb || mc_spend(d->a, res == Z3_L_UNDEF ? r->rlimit / ANYWHERE_SHARE / 100 : QUERY_STEPS,
-                         "races");
-    none[i] = res == Z3_L_FALSE;
-    if (r->print) {
-      print_query_head(r, "any", r->acc[i], nb, all);
-      mc_strbuf_append(r->print, none[i] ? "none\n" : "asked at each scope\n");
-    }
-  }
-  r->anywhere = false;
-  return ok;
-}
-
-/* The queries of `array` at block scope, then at grid scope (global
- * memory). False when out of memory or of the kernel's budget. */
-static bool decide_scopes(drf_run *r, int array, const mc_options *o, scope_result *out) {
+/* The queries of `array` at the scopes from..to - 1 (0 block, 1 grid).
+ * False when out of memory or of the kernel's budget. */
+static bool decide_scopes(drf_run *r, int array, const mc_options *o, int from, int to,
+                          scope_result *out) {
   mc_drf_ctx *d = &r->d;
   mc_arena *a = d->a;
   const mc_array *arr = &d->p->kernel->arrays[array];
@@ -1323,22 +1264,13 @@ static bool decide_scopes(drf_run *r, int array, const mc_options *o, scope_resu
     return false;
   if (!r->ids && region >= 0)
     interval_ids(r);
-  bool *none = NULL;
-  if (region >= 0 && !o->only_intra_group && arr->space == MC_SPACE_GLOBAL) {
-    none = mc_alloc(a, (r->nacc + 1) * sizeof *none);
-    if (!none)
-      return false;
-    memset(none, 0, (r->nacc + 1) * sizeof *none);
-    if (!none_anywhere(r, array, cand, none))
-      return false;
-  }
-  for (int grid = 0; grid < 2 && region >= 0; grid++) {
+  for (int grid = from; grid < to && region >= 0; grid++) {
     if (grid && (o->only_intra_group || arr->space != MC_SPACE_GLOBAL))
       break;
     unsigned pairs = 0;
     for (unsigned i = 0; i < r->nacc && nraces < MAX_RACES_PER_ARRAY; i++) {
       const mc_access *x = r->acc[i]->node->access;
-      if (x->base != MC_BASE_ARRAY || x->array != array || (none && none[i]))
+      if (x->base != MC_BASE_ARRAY || x->array != array)
         continue;
       const mc_site *w = answered_by(r, r->acc[i]);
       if (w) {
@@ -1466,17 +1398,30 @@ static const char *not_provable(drf_run *r, int array) {
              : NULL;
 }
 
-/* The array's verdict from what its queries found. */
-static void array_verdict(const scope_result *s, const char *unprovable,
-                          mc_array_result *out) {
-  out->races = s->races;
-  out->nraces = s->nraces;
+/* The array's verdict from what its scopes found (block scope's first). */
+static void array_verdict(const scope_result *s, unsigned n, const char *unprovable,
+                          mc_arena *a, mc_array_result *out) {
+  unsigned nraces = 0;
+  const char *undecided = NULL;
+  for (unsigned i = 0; i < n; i++) {
+    nraces += s[i].nraces;
+    undecided = undecided ? undecided : s[i].undecided;
+  }
+  nraces = nraces < MAX_RACES_PER_ARRAY ? nraces : MAX_RACES_PER_ARRAY;
+  mc_race *races = n == 1 ? s[0].races : nraces ? mc_alloc(a, nraces * sizeof *races) : NULL;
+  if (n > 1 && !races)
+    nraces = 0;
+  for (unsigned i = 0, k = 0; n > 1 && i < n; i++)
+    for (unsigned j = 0; j < s[i].nraces && k < nraces; j++)
+      races[k++] = s[i].races[j];
+  out->races = races;
+  out->nraces = nraces;
   out->reason = NULL;
-  if (s->nraces) {
+  if (nraces) {
     out->verdict = MC_VERDICT_RACE;
     return;
   }
-  out->reason = s->undecided ? s->undecided : unprovable;
+  out->reason = undecided ? undecided : unprovable;
   out->verdict = out->reason ? MC_VERDICT_INCONCLUSIVE : MC_VERDICT_DRF;
 }
 
@@ -1486,9 +1431,9 @@ static bool decide_array(drf_run *r, int array, const mc_options *o,
   if (r->print)
     mc_strbuf_printf(r->print, " array %s\n", r->d.p->kernel->arrays[array].name);
   scope_result s = {0};
-  if (!decide_scopes(r, array, o, &s))
+  if (!decide_scopes(r, array, o, 0, 2, &s))
     return false;
-  array_verdict(&s, not_provable(r, array), out);
+  array_verdict(&s, 1, not_provable(r, array), r->d.a, out);
   return true;
 }
 
@@ -1518,7 +1463,7 @@ static void add_reason(mc_kernel_result *res, const char *why) {
 
 /* ---- Jobs ------------------------------------------------------------------
  * The queries of a kernel are tasks: one per array whose accesses may
- * conflict, at both scopes (one task, for none_anywhere). They run as at
+ * conflict, two (block scope, grid scope) where both may. They run as at
  * most JOBS_PER_KERNEL jobs, each in a child process (child.c) with a fresh
  * Z3 context that asks its tasks' queries one after another; the arrays
  * none of whose accesses may (quiet: read only) are decided after the last
@@ -1536,6 +1481,7 @@ enum { JOBS_PER_KERNEL = 2, SPLIT_SIZE = 64 };
 
 typedef struct {
   int array;
+  int from, to; /* its scopes, 0 block and 1 grid */
 } race_task;
 
 typedef struct {
@@ -1599,8 +1545,9 @@ typedef struct {
 } race_job_arg;
 
 /* In the child: whether it ran to the end, why the queries could not be
- * asked (NULL: they were), then per task it decided: the array, what its
- * queries found, and what keeps the array from being race free. */
+ * asked (NULL: they were), then per task it decided: the array, its first
+ * scope, what its scopes found, and what keeps the array from being race
+ * free. */
 static void run_race_job(void *arg, mc_strbuf *out) {
   race_job_arg *j = arg;
   const mc_protocol *p = j->p;
@@ -1617,12 +1564,13 @@ static void run_race_job(void *arg, mc_strbuf *out) {
   /* its tasks first, then the quiet arrays: they make terms, but ask nothing */
   unsigned ntasks = j->job.ntasks, narrays = p->kernel->narrays;
   for (unsigned k = 0; ok && !failed && k < ntasks + narrays; k++) {
-    race_task t = k < ntasks ? j->job.tasks[k] : (race_task){(int)(k - ntasks)};
+    race_task t = k < ntasks ? j->job.tasks[k] : (race_task){(int)(k - ntasks), 0, 2};
     if (k >= ntasks && !(j->job.quiet_too && quiet(j->conflicts, t.array)))
       continue;
     scope_result sr = {0};
-    ok = decide_scopes(&r, t.array, j->o, &sr);
+    ok = decide_scopes(&r, t.array, j->o, t.from, t.to, &sr);
     mc_wire_u64(&arrays, (uint64_t)t.array);
+    mc_wire_u64(&arrays, (uint64_t)t.from);
     mc_wire_str(&arrays, sr.undecided);
     mc_wire_races(&arrays, sr.races, sr.nraces);
     mc_wire_str(&arrays, not_provable(&r, t.array));
@@ -1639,12 +1587,12 @@ static void run_race_job(void *arg, mc_strbuf *out) {
   mc_z3_take_error();
 }
 
-/* What the jobs found of each array: its queries' results, what keeps it
- * from being race free, and why it was not analysed (a job that could not
- * run). */
+/* What the jobs found of each array: its scopes' results (block scope
+ * first), what keeps it from being race free, and why it was not analysed
+ * (a job that could not run). */
 typedef struct {
-  scope_result found;
-  bool read; /* found is the job's */
+  scope_result scopes[2];
+  unsigned read; /* a bit per scope whose result is in scopes[] */
   const char *unprovable, *failed;
 } array_findings;
 
@@ -1656,13 +1604,13 @@ static bool read_race_job(mc_arena *a, const mc_strbuf *reply, unsigned narrays,
   *failed = mc_unwire_str(&w, a);
   uint64_t n = mc_unwire_u64(&w);
   for (uint64_t k = 0; k < n && !w.bad; k++) {
-    uint64_t i = mc_unwire_u64(&w);
-    if (i >= narrays || f[i].read) {
+    uint64_t i = mc_unwire_u64(&w), from = mc_unwire_u64(&w);
+    if (i >= narrays || from >= 2 || f[i].read & 1u << from) {
       w.bad = true;
       break;
     }
-    f[i].read = true;
-    scope_result *sr = &f[i].found;
+    f[i].read |= 1u << from;
+    scope_result *sr = &f[i].scopes[from];
     sr->undecided = mc_unwire_str(&w, a);
     mc_unwire_races(&w, a, &sr->races, &sr->nraces);
     f[i].unprovable = mc_unwire_str(&w, a);
@@ -1680,8 +1628,8 @@ static unsigned processors(void) {
 }
 
 /* A task's size, for sharing the tasks out: the pairs of accesses its
- * queries may ask about at one scope, those of the array with those of
- * its region. */
+ * queries may ask about, those of the array with those of its region (a
+ * task has one scope whose accesses may conflict). */
 static uint64_t task_size(const mc_protocol *p, race_task t) {
   const mc_kernel_accesses *l = p->accesses;
   uint64_t of_array = 0, in_region = 0;
@@ -1703,17 +1651,21 @@ static uint64_t task_size(const mc_protocol *p, race_task t) {
 static int race_jobs(mc_arena *a, const mc_protocol *p, const bool *conflicts,
                      race_job *jobs) {
   unsigned narrays = p->kernel->narrays, n = 0;
-  race_task *t = mc_alloc(a, (narrays + 1) * sizeof *t);
-  race_task *by_job = mc_alloc(a, (narrays + 1) * sizeof *by_job);
-  uint64_t *size = mc_alloc(a, (narrays + 1) * sizeof *size);
-  unsigned *job = mc_alloc(a, (narrays + 1) * sizeof *job);
+  race_task *t = mc_alloc(a, (2 * narrays + 1) * sizeof *t);
+  race_task *by_job = mc_alloc(a, (2 * narrays + 1) * sizeof *by_job);
+  uint64_t *size = mc_alloc(a, (2 * narrays + 1) * sizeof *size);
+  unsigned *job = mc_alloc(a, (2 * narrays + 1) * sizeof *job);
   if (!t || !by_job || !size || !job)
     return -1;
   bool any_quiet = false;
   for (unsigned i = 0; i < narrays; i++) {
     bool block = conflicts[2 * i], grid = conflicts[2 * i + 1];
-    if (block || grid)
-      t[n++] = (race_task){(int)i};
+    if (block && grid) {
+      t[n++] = (race_task){(int)i, 0, 1};
+      t[n++] = (race_task){(int)i, 1, 2};
+    } else if (block || grid) {
+      t[n++] = (race_task){(int)i, 0, 2};
+    }
     any_quiet |= !block && !grid;
   }
   uint64_t load[JOBS_PER_KERNEL] = {0}, total = 0;
@@ -1911,7 +1863,7 @@ bool mc_drf_finish(mc_drf_pool *pool, mc_drf_kernel *k) {
     if (f[i].failed)
       *ar = (mc_array_result){MC_VERDICT_INCONCLUSIVE, f[i].failed, NULL, 0};
     else
-      array_verdict(&f[i].found, f[i].unprovable, ar);
+      array_verdict(f[i].scopes, f[i].read & 2 ? 2 : f[i].read, f[i].unprovable, a, ar);
     if (ar->verdict == MC_VERDICT_INCONCLUSIVE && ar->reason)
       add_reason(k->res, ar->reason);
   }
@@ -1973,10 +1925,10 @@ static void print_jobs(mc_arena *a, const mc_protocol *p, const mc_options *o,
   for (int g = 0; g < n; g++) {
     mc_strbuf_printf(out, "  job %d:", g + 1);
     for (unsigned k = 0; k < jobs[g].ntasks; k++) {
-      int i = jobs[g].tasks[k].array;
-      bool block = conflicts[2 * i], grid = conflicts[2 * i + 1];
-      mc_strbuf_printf(out, "%s %s %s", k ? "," : "", p->kernel->arrays[i].name,
-                       block && grid ? "block and grid" : grid ? "grid" : "block");
+      race_task t = jobs[g].tasks[k];
+      bool grid = t.to - t.from == 2 ? !conflicts[2 * t.array] : t.from == 1;
+      mc_strbuf_printf(out, "%s %s %s", k ? "," : "", p->kernel->arrays[t.array].name,
+                       grid ? "grid" : "block");
     }
     if (jobs[g].quiet_too)
       mc_strbuf_append(out, jobs[g].ntasks ? "; then the arrays without conflicting accesses"

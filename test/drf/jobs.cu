@@ -1,5 +1,5 @@
 // The race queries of a kernel are tasks, one per array whose accesses may
-// conflict (both scopes of a global array in one); they run as
+// conflict, one per scope where both block and grid scope may; they run as
 // at most two jobs in child processes, several at once (-mapcost-jobs, by
 // default as many as there are processors), the largest task first to the
 // job with less so far; a kernel's jobs start before the kernel before it
@@ -10,22 +10,22 @@
 // pairs of accesses in all is one job: its queries take less time than a
 // second context.
 //
-// The printer shows the jobs: in 'several', 14 pairs (tile's task: 3
-// accesses by 3 of its array, 9 pairs; out's, 2 by 2; sum's, 1 by 1), one
-// job, in array order; the read-only array 'in' is decided after it. In
-// 'many', s's task (16 accesses by 16: 256 pairs) goes to job 1, out's to
-// job 2.
+// The printer shows the jobs: in 'several', 19 pairs (tile's task: 3
+// accesses by 3 of its array, 9 pairs; out's two tasks, 2 by 2; sum's two,
+// 1 by 1), one job, in array order; the read-only array 'in' is decided
+// after it. In 'many', s's task (16 accesses by 16: 256 pairs) goes to
+// job 1, out's two tasks to job 2.
 // RUN: %cuda_device -O0 -g -emit-llvm -S %s -o %t.ll
 // RUN: %opt -load-pass-plugin=%plugin -passes='print<mapcost-drf>' -disable-output %t.ll \
 // RUN:   2>&1 | FileCheck %s --check-prefix=JOBS
 // JOBS-LABEL: drf several
-// JOBS-NEXT:  job 1: out block and grid, sum block and grid, tile block; then the arrays without conflicting accesses
+// JOBS-NEXT:  job 1: out block, out grid, sum block, sum grid, tile block; then the arrays without conflicting accesses
 // JOBS-LABEL: drf next
-// JOBS-NEXT:  job 1: out block and grid, s block
+// JOBS-NEXT:  job 1: out block, out grid, s block
 // JOBS-NOT:   job 2
 // JOBS-LABEL: drf many
 // JOBS-NEXT:  job 1: s block
-// JOBS-NEXT:  job 2: out block and grid
+// JOBS-NEXT:  job 2: out block, out grid
 //
 // RUN: %cuda_device -O0 -g -S -o /dev/null %load_plugin -mllvm -mapcost-jobs=1 \
 // RUN:   -Rpass=mapcost -Rpass-missed=mapcost -Rpass-analysis=mapcost %s > %t.1 2>&1

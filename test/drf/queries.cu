@@ -50,22 +50,15 @@ __global__ void shift(int *out) {
 // between them (`a[i] += v`): the write's queries answer for the read's
 // (thread 2 meets the read wherever it meets the write), so a racy one is
 // one write-write race, not two. A read of another element is asked.
-// Global memory is asked first of two threads of any blocks (`query
-// any`): c's write races with no write of another thread, so it is not
-// asked again at either scope; the others have a model there and are
-// asked at each scope.
 // CHECK-LABEL: drf accumulate
-// CHECK:       query any write [[#@LINE+14]]:{{[0-9]+}} against 1: asked at each scope
-// CHECK-NEXT:  query block read [[#@LINE+13]]:{{[0-9]+}}: answered by write [[#@LINE+13]]:{{[0-9]+}}
-// CHECK-NEXT:  query block write [[#@LINE+12]]:{{[0-9]+}} against 1: race with write [[#@LINE+12]]:{{[0-9]+}}
-// CHECK-NEXT:  query grid read [[#@LINE+11]]:{{[0-9]+}}: answered by write [[#@LINE+11]]:{{[0-9]+}}
-// CHECK-NEXT:  query grid write [[#@LINE+10]]:{{[0-9]+}} against 1: race with write [[#@LINE+10]]:{{[0-9]+}}
+// CHECK:       query block read [[#@LINE+11]]:{{[0-9]+}}: answered by write [[#@LINE+11]]:{{[0-9]+}}
+// CHECK-NEXT:  query block write [[#@LINE+10]]:{{[0-9]+}} against 1: race with write [[#@LINE+10]]:{{[0-9]+}}
+// CHECK:       query grid read [[#@LINE+9]]:{{[0-9]+}}: answered by write [[#@LINE+9]]:{{[0-9]+}}
+// CHECK-NEXT:  query grid write [[#@LINE+8]]:{{[0-9]+}} against 1: race with write [[#@LINE+8]]:{{[0-9]+}}
 // CHECK-NEXT:  verdict race
-// CHECK:       query any read [[#@LINE+9]]:{{[0-9]+}} against 1: asked at each scope
-// CHECK-NEXT:  query any write [[#@LINE+8]]:{{[0-9]+}} against 1: none
-// CHECK-NEXT:  query block read [[#@LINE+7]]:{{[0-9]+}} against 1: race with write [[#@LINE+7]]:{{[0-9]+}}
-// CHECK-NEXT:  query grid read [[#@LINE+6]]:{{[0-9]+}} against 1: race with write [[#@LINE+6]]:{{[0-9]+}}
-// CHECK-NEXT:  verdict race
+// CHECK:       query block read [[#@LINE+7]]:{{[0-9]+}} against 1: race with write [[#@LINE+7]]:{{[0-9]+}}
+// CHECK-NEXT:  query block write [[#@LINE+6]]:{{[0-9]+}} against 1: none
+// CHECK:       verdict race
 __global__ void accumulate(float *a, float *c, const float *b, int n) {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) {

@@ -162,8 +162,8 @@ const Z3_ast *mc_z3abs_lemmas(const mc_z3abs *abs, unsigned *n);
  * model m is not its factors' (x = a, u = b, p != a * b), what exact
  * multiplication implies there: x == a -> p == a * u, u == b -> p == b * x,
  * and p above or below the tangent plane b * x + a * u - a * b as
- * (x - a) * (u - b) is positive or negative. The number of products
- * refined (0: m's products are all exact). */
+ * (x - a) * (u - b) is positive or negative; only where a and b are
+ * at most 2^16 in magnitude. The number of products refined (0: none). */
 unsigned mc_z3abs_refine(mc_z3abs *abs, Z3_model m, Z3_solver s);
 /* e as a term: its bits as a bit-vector of e's width, or its integer
  * reading; NULL on a Z3 error. */

@@ -735,15 +735,23 @@ static bool enter_product(mc_z3abs *abs, const prod_entry *n, unsigned w, bool g
   return true;
 }
 
+/* Factors refined at most this large: the solver's arithmetic on the
+ * lemmas of larger ones (a plane's constant near 2^62) ran for minutes
+ * past its rlimit (Z3 4.8.12, a grid-stride loop whose model had
+ * n = 2^31 - 1), and a witness's values are small. */
+#define REFINE_MAX_FACTOR (INT64_C(1) << 16)
+
 unsigned mc_z3abs_refine(mc_z3abs *abs, Z3_model m, Z3_solver s) {
   Z3_context z = abs->z;
   unsigned n = 0;
   for (unsigned i = 0; abs->ints && i < abs->nprods; i++) {
     const prod_entry *e = &abs->prods[i];
-    int64_t a, b, p, ab;
+    int64_t a, b, p;
     if (!mc_z3_eval_int(z, m, e->x, &a) || !mc_z3_eval_int(z, m, e->u, &b) ||
-        !mc_z3_eval_int(z, m, e->p, &p) || __builtin_mul_overflow(a, b, &ab) || ab == p)
+        !mc_z3_eval_int(z, m, e->p, &p) || a > REFINE_MAX_FACTOR || a < -REFINE_MAX_FACTOR ||
+        b > REFINE_MAX_FACTOR || b < -REFINE_MAX_FACTOR || a * b == p)
       continue;
+    int64_t ab = a * b;
     Z3_ast ka = int_num(z, a), kb = int_num(z, b);
     Z3_ast au[2] = {ka, e->u}, bx[2] = {kb, e->x};
     Z3_ast times_a = Z3_mk_mul(z, 2, au), times_b = Z3_mk_mul(z, 2, bx);

@@ -243,6 +243,24 @@ static void test_refine_products(void) {
     CHECK(v == 7 ? r == Z3_L_FALSE && rounds == 1 : r == Z3_L_TRUE && !refined);
     mc_solver_release(z, &s);
   }
+  /* p == 2 * n + 1 is refined where n is 1000, not where n is beyond 2^16
+   * (the lemmas' constants would be too) */
+  for (int big = 0; p && big <= 1; big++) {
+    mc_solver s = mc_solver_new(z, 1000000, true, false, false, NULL);
+    Z3_sort is = Z3_mk_int_sort(z);
+    int64_t vn = big ? 100000 : 1000;
+    Z3_solver_assert(z, s.s, Z3_mk_eq(z, x, Z3_mk_int(z, 2, is)));
+    Z3_solver_assert(z, s.s, Z3_mk_eq(z, n, Z3_mk_int64(z, vn, is)));
+    Z3_solver_assert(z, s.s, Z3_mk_eq(z, p, Z3_mk_int64(z, 2 * vn + 1, is)));
+    Z3_model m = mc_solver_check(z, &s) == Z3_L_TRUE ? Z3_solver_get_model(z, s.s) : NULL;
+    CHECK(m != NULL);
+    if (m) {
+      Z3_model_inc_ref(z, m);
+      CHECK(mc_z3abs_refine(abs, m, s.s) == (big ? 0u : 1u));
+      Z3_model_dec_ref(z, m);
+    }
+    mc_solver_release(z, &s);
+  }
   Z3_del_context(z);
 }
 

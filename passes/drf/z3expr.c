@@ -739,7 +739,10 @@ static bool enter_product(mc_z3abs *abs, const prod_entry *n, unsigned w, bool g
  * lemmas of larger ones (a plane's constant near 2^62) ran for minutes
  * past its rlimit (Z3 4.8.12, a grid-stride loop whose model had
  * n = 2^31 - 1), and a witness's values are small. */
-#define REFINE_MAX_FACTOR (INT64_C(1) << 16)
+static bool refinable(int64_t v) {
+  const int64_t most = INT64_C(1) << 16;
+  return v >= -most && v <= most;
+}
 
 unsigned mc_z3abs_refine(mc_z3abs *abs, Z3_model m, Z3_solver s) {
   Z3_context z = abs->z;
@@ -748,8 +751,7 @@ unsigned mc_z3abs_refine(mc_z3abs *abs, Z3_model m, Z3_solver s) {
     const prod_entry *e = &abs->prods[i];
     int64_t a, b, p;
     if (!mc_z3_eval_int(z, m, e->x, &a) || !mc_z3_eval_int(z, m, e->u, &b) ||
-        !mc_z3_eval_int(z, m, e->p, &p) || a > REFINE_MAX_FACTOR || a < -REFINE_MAX_FACTOR ||
-        b > REFINE_MAX_FACTOR || b < -REFINE_MAX_FACTOR || a * b == p)
+        !mc_z3_eval_int(z, m, e->p, &p) || !refinable(a) || !refinable(b) || a * b == p)
       continue;
     int64_t ab = a * b;
     Z3_ast ka = int_num(z, a), kb = int_num(z, b);

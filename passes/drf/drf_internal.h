@@ -157,7 +157,13 @@ void mc_z3tr_abstract(mc_z3tr *t, mc_z3abs *abs);
  * into integers (the abstract query: every product abstracted, see
  * z3expr.c). */
 void mc_z3tr_assume_no_wrap(mc_z3tr *t, bool on, bool ints);
-const Z3_ast *mc_z3abs_lemmas(const mc_z3abs *abs, unsigned *n);
+/* The terms made from now on are of group g: 0 for those of every case
+ * of the query, g > 0 for those of its g-th case only (thread 2 at the
+ * g-th candidate access). */
+void mc_z3abs_group(mc_z3abs *abs, unsigned g);
+/* The lemmas of the products entered so far: none relates a product of
+ * one case g > 0 alone to one of another. */
+const Z3_ast *mc_z3abs_lemmas(mc_z3abs *abs, unsigned *n);
 /* Over the integers: asserts in s, for each product whose value in the
  * model m is not its factors' (x = a, u = b, p != a * b), what exact
  * multiplication implies there: x == a -> p == a * u, u == b -> p == b * x,

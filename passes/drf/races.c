@@ -369,11 +369,15 @@ static Z3_lbool ask_once(drf_run *r, const mc_site *sa, const mc_site *const *sb
                                       mc_num_ult(z, d->ints, pa_w.id, any));
   }
   for (unsigned j = 0; j < nb; j++) {
+    if (d->abs && nb > 1) /* one case of the query per candidate */
+      mc_z3abs_group(d->abs, j + 1);
     q->conds[j] = against(r, sa, ea, runs, q->off[0], &pa, warp ? &pa_w : NULL,
                           sb[j], grid, q->what, &q->envs[j], &q->offs[j]);
     if (!q->conds[j])
       return Z3_L_UNDEF;
   }
+  if (d->abs)
+    mc_z3abs_group(d->abs, 0);
   Z3_ast main[3] = {runs,
                     grid ? differ(z, d->bid[0], d->bid[1]) : differ(z, d->tid[0], d->tid[1]),
                     Z3_mk_or(z, nb, q->conds)};

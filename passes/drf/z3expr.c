@@ -541,11 +541,25 @@ static const mc_expr *widened_signed(mc_z3tr *t, const mc_expr *e, unsigned i) {
  * multiplying. (A product of two threads' values, rare in indices, is one
  * factor times the other in the same way.) Every model of the exact query
  * is one of the abstract query (p = x * u), so an abstract query without a
- * model proves the exact one has none. */
+ * model proves the exact one has none.
+ *
+ * The lemmas that relate two products (the first two above, and the
+ * distributivity lemmas) are made only for products that one case of the
+ * query holds together. A query asks thread 1 at one access against
+ * thread 2 at any of several (mc_z3abs_group): thread 2's products at one
+ * candidate are never in a case with its products at another, and
+ * relating them made the lemmas grow with the square of all the
+ * candidates' products. test/cost/grid_stride_2d.cu's `out[i]` against
+ * its five candidates: 1,075 lemmas and 0.6-0.9 s to prove at block scope
+ * with them, 921 and 0.16-0.18 s without; at grid scope 1,183 and 0.7-0.8
+ * s, 1,013 and 0.45-0.5 s. They are made once every term of the query is
+ * (mc_z3abs_lemmas), when it is known which cases hold each product. */
 typedef struct {
   Z3_ast x, u, p;
   bool xs, us, ps; /* their readings: signed or not */
   bool uniform;    /* x is the same in every thread */
+  uint64_t groups; /* the groups whose terms hold it (mc_z3abs_group) */
+  unsigned w;      /* the lemmas' width (bit-vectors) */
 } prod_entry;
 
 typedef struct {
@@ -566,19 +580,22 @@ struct mc_z3abs {
   unsigned nuniforms, ucap;
   Z3_ast *lemmas;
   unsigned nlemmas, lcap;
+  unsigned group;  /* of the terms made now */
+  unsigned paired; /* products whose lemmas with those before them are made */
 };
 
 mc_z3abs *mc_z3abs_new(mc_arena *a, Z3_context z, bool ints, bool distribute) {
   mc_z3abs *abs = mc_alloc(a, sizeof *abs);
   if (abs)
     *abs = (mc_z3abs){a, z, ints, ints && distribute, NULL, 0, 0, NULL, 0, 0, NULL, 0, 0,
-                      NULL, 0, 0};
+                      NULL, 0, 0, 0, 0};
   return abs;
 }
 
-const Z3_ast *mc_z3abs_lemmas(const mc_z3abs *abs, unsigned *n) {
-  *n = abs->nlemmas;
-  return abs->lemmas;
+void mc_z3abs_group(mc_z3abs *abs, unsigned group) { abs->group = group; }
+
+static uint64_t group_bit(unsigned group) {
+  return UINT64_C(1) << (group < 63 ? group : 63);
 }
 
 static bool grow(mc_arena *a, void **v, unsigned n, unsigned *cap, size_t size) {
@@ -657,23 +674,30 @@ static Z3_ast plus_le(const mc_z3abs *abs, Z3_ast a, bool as, Z3_ast u, bool us,
   return Z3_mk_bvsle(z, sum, mc_z3_ext(z, b, 2, bs));
 }
 
+/* Are products a and b ever in one case of the query? Yes where either
+ * is in group 0 (thread 1's terms, or a query of one case), where they
+ * share a group, and for a uniform one (the same in every thread). */
+static bool together(const prod_entry *a, const prod_entry *b) {
+  return a->uniform || b->uniform || ((a->groups | b->groups) & 1) || (a->groups & b->groups);
+}
+
 /* Over the integers, multiplication by u distributes: with a gap c that
  * is the same in every thread (a dimension), xa + xc <= xb gives
  * pa + pc <= pb, so that rows blockDim.y apart are blockDim.y * m apart.
- * For threads' entries a, b and uniform entries c with n's u (at most
- * DISTRIBUTE of each). */
-static void distribute(mc_z3abs *abs, const prod_entry *n, Z3_ast u_ok) {
+ * For threads' entries a, b and uniform entries c with n's u among the
+ * first `before` entries (at most DISTRIBUTE of each). */
+static void distribute(mc_z3abs *abs, const prod_entry *n, unsigned before, Z3_ast u_ok) {
   enum { DISTRIBUTE = 8 };
   Z3_context z = abs->z;
   const prod_entry *thread[DISTRIBUTE], *uniform[DISTRIBUTE];
   unsigned nt = 0, nu = 0;
-  for (unsigned i = 0; i < abs->nprods; i++) {
+  for (unsigned i = 0; i < before; i++) {
     const prod_entry *m = &abs->prods[i];
     if (!Z3_is_eq_ast(z, m->u, n->u))
       continue;
     if (m->uniform && nu < DISTRIBUTE)
       uniform[nu++] = m;
-    else if (!m->uniform && nt < DISTRIBUTE)
+    else if (!m->uniform && nt < DISTRIBUTE && together(m, n))
       thread[nt++] = m;
   }
   for (unsigned i = 0; i < (n->uniform ? nt : nu); i++)
@@ -681,7 +705,7 @@ static void distribute(mc_z3abs *abs, const prod_entry *n, Z3_ast u_ok) {
       /* n as c between two threads' entries, or as a (then b) with c */
       const prod_entry *a = n->uniform ? thread[i] : n, *b = thread[j],
                        *c = n->uniform ? n : uniform[i];
-      if (a == b)
+      if (a == b || !together(a, b))
         continue;
       for (int swap = 0; swap < 2; swap++) {
         const prod_entry *lo = swap ? b : a, *hi = swap ? a : b;
@@ -716,9 +740,21 @@ static bool enter_product(mc_z3abs *abs, const prod_entry *n, unsigned w, bool g
   if (grid)
     lemma(abs, plus_le(abs, n->p, false, n->u, false,
                        mc_num(z, ints, w, (UINT64_C(1) << 31) - 1), false));
-  for (unsigned i = 0; i < abs->nprods; i++) {
+  prod_entry *e = &abs->prods[abs->nprods++];
+  *e = *n;
+  e->groups = group_bit(abs->group);
+  e->w = w;
+  return true;
+}
+
+/* The lemmas of product k with the products entered before it. */
+static void pair_product(mc_z3abs *abs, unsigned k) {
+  Z3_context z = abs->z;
+  const prod_entry *n = &abs->prods[k];
+  Z3_ast u_ok = non_negative(abs, n->u, n->us, n->w);
+  for (unsigned i = 0; i < k; i++) {
     const prod_entry *m = &abs->prods[i];
-    if (!Z3_is_eq_ast(z, m->u, n->u))
+    if (!Z3_is_eq_ast(z, m->u, n->u) || !together(m, n))
       continue;
     Z3_ast parts[3] = {
         Z3_mk_implies(z, lt(abs, m->x, m->xs, n->x, n->xs),
@@ -730,9 +766,14 @@ static bool enter_product(mc_z3abs *abs, const prod_entry *n, unsigned w, bool g
     lemma(abs, Z3_mk_implies(z, u_ok, Z3_mk_and(z, 3, parts)));
   }
   if (abs->distribute)
-    distribute(abs, n, u_ok);
-  abs->prods[abs->nprods++] = *n;
-  return true;
+    distribute(abs, n, k, u_ok);
+}
+
+const Z3_ast *mc_z3abs_lemmas(mc_z3abs *abs, unsigned *n) {
+  for (; abs->paired < abs->nprods; abs->paired++)
+    pair_product(abs, abs->paired);
+  *n = abs->nlemmas;
+  return abs->lemmas;
 }
 
 /* Factors refined at most this large: the solver's arithmetic on the
@@ -783,10 +824,12 @@ static Z3_ast fresh_product(mc_z3abs *abs, unsigned w) {
 /* x * u: the variable of an entry with the same factors, or a new one. */
 static Z3_ast factor_product(mc_z3abs *abs, prod_entry n, unsigned w, bool grid) {
   for (unsigned i = 0; i < abs->nprods; i++) {
-    const prod_entry *m = &abs->prods[i];
+    prod_entry *m = &abs->prods[i];
     if (m->ps == n.ps && m->xs == n.xs && Z3_is_eq_ast(abs->z, m->x, n.x) &&
-        Z3_is_eq_ast(abs->z, m->u, n.u))
+        Z3_is_eq_ast(abs->z, m->u, n.u)) {
+      m->groups |= group_bit(abs->group);
       return m->p;
+    }
   }
   n.p = fresh_product(abs, w);
   return enter_product(abs, &n, w, grid) ? n.p : NULL;
@@ -799,7 +842,8 @@ static Z3_ast constant_product(mc_z3abs *abs, Z3_ast c, Z3_ast u, Z3_ast p, unsi
     if (Z3_is_eq_ast(abs->z, m->x, c) && Z3_is_eq_ast(abs->z, m->u, u))
       return m->p;
   }
-  return enter_product(abs, &(prod_entry){c, u, p, true, true, true, true}, w, false) ? p : NULL;
+  prod_entry n = {c, u, p, true, true, true, true, 0, 0};
+  return enter_product(abs, &n, w, false) ? p : NULL;
 }
 
 /* The product of uniform terms f[0..n) (n <= 3, each read as sg[i]; the
@@ -837,8 +881,10 @@ static Z3_ast uniform_product(mc_z3abs *abs, const Z3_ast *f, const bool *sg, un
         m++;
       }
     Z3_ast r = uniform_product(abs, rest, rest_sg, m, rs, w);
-    if (!r || !enter_product(abs, &(prod_entry){f[i], r, p, sg[i], rs, ps, true}, w, false) ||
-        (n > 2 && !enter_product(abs, &(prod_entry){r, f[i], p, rs, sg[i], ps, true}, w, false)))
+    prod_entry times_rest = {f[i], r, p, sg[i], rs, ps, true, 0, 0},
+               rest_times = {r, f[i], p, rs, sg[i], ps, true, 0, 0};
+    if (!r || !enter_product(abs, &times_rest, w, false) ||
+        (n > 2 && !enter_product(abs, &rest_times, w, false)))
       return NULL;
   }
   return p;
@@ -914,7 +960,8 @@ static Z3_ast abstract_terms(mc_z3tr *t, const mc_expr *const *f, const Z3_ast *
       else if (!t->ints)
         x = Z3_mk_bvmul(z, x, ops[i]);
       else
-        x = factor_product(t->abs, (prod_entry){x, ops[i], NULL, xs, s, xs || s, false}, w, false);
+        x = factor_product(t->abs, (prod_entry){x, ops[i], NULL, xs, s, xs || s, false, 0, 0},
+                           w, false);
       xs |= s;
     } else if (nu < 3) {
       u[nu] = ops[i];
@@ -933,7 +980,9 @@ static Z3_ast abstract_terms(mc_z3tr *t, const mc_expr *const *f, const Z3_ast *
   Z3_ast uu = uniform_product(t->abs, u, us, nu, usg, w);
   bool grid = n == 2 && is_atom(f[0], MC_ATOM_BID) && is_atom(f[1], MC_ATOM_BDIM) &&
               f[0]->atom->dim == f[1]->atom->dim;
-  return uu ? factor_product(t->abs, (prod_entry){x, uu, NULL, xs, usg, ps, false}, w, grid) : NULL;
+  return uu ? factor_product(t->abs, (prod_entry){x, uu, NULL, xs, usg, ps, false, 0, 0}, w,
+                             grid)
+            : NULL;
 }
 
 static Z3_ast abstract_product(mc_z3tr *t, const mc_expr *e, const Z3_ast *ops) {
@@ -1191,7 +1240,7 @@ static Z3_ast int_xor(mc_z3tr *t, Z3_ast a, Z3_ast b) {
     lemma(abs, Z3_mk_and(z, 3, parts));
   }
   if (grow(abs->arena, (void **)&abs->xors, abs->nxors, &abs->xcap, sizeof *abs->xors))
-    abs->xors[abs->nxors++] = (prod_entry){a, b, r, false, false, false, false};
+    abs->xors[abs->nxors++] = (prod_entry){a, b, r, false, false, false, false, 0, 0};
   return r;
 }
 
@@ -1337,7 +1386,7 @@ static bool split_stride(mc_z3tr *t, monomial *m, unsigned *n, unsigned w, Z3_as
       *n = kept;
       Z3_ast x = translate(t, f), u = int_poly(t, inner, ni, constant, w);
       Z3_ast p = x && u ? factor_product(t->abs,
-                                         (prod_entry){x, u, NULL, true, true, true, false}, w,
+                                         (prod_entry){x, u, NULL, true, true, true, false, 0, 0}, w,
                                          false)
                         : NULL;
       *sum = !p || g == 1 ? p : Z3_mk_mul(t->z, 2, (Z3_ast[]){int_num(t->z, g), p});
@@ -1416,7 +1465,8 @@ static Z3_ast int_poly(mc_z3tr *t, monomial *m, unsigned n, int64_t constant, un
   Z3_ast product = small_number(z, u, &uc) ? Z3_mk_mul(z, 2, times)
                    : linear ? constant_product(t->abs, inner, u, Z3_mk_mul(z, 2, times), w)
                           : factor_product(t->abs,
-                                           (prod_entry){inner, u, NULL, true, true, true, uniform},
+                                           (prod_entry){inner, u, NULL, true, true, true,
+                                                        uniform, 0, 0},
                                            w, false);
   if (!product)
     return NULL;

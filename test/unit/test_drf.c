@@ -3,7 +3,8 @@
  * mc_expr_eval computes (under fixed atom values no other value is
  * possible, and a model Z3 gives evaluates to what Z3 said); a few
  * wrap-around and product cases by hand; the integer query's products
- * refined; a solver made again after its budget ran out. */
+ * refined, and related only within a case of the query; a solver made
+ * again after its budget ran out. */
 #include "check.h"
 #include "mapcost/drf.h"
 #include "../../passes/drf/drf_internal.h"
@@ -386,6 +387,45 @@ static void test_solver_log(void) {
   CHECK(!strstr(text, "model-add") && !strstr(text, "model-converter"));
 }
 
+/* The lemmas relate two products only where one case of a query holds
+ * both (z3expr.c): thread 2's at two candidate accesses (groups 1 and 2)
+ * never, one of every case (group 0) with each. With threadIdx.x = 1 <
+ * blockIdx.x = 2 and n = 3, threadIdx.x * n = 5 and blockIdx.x * n = 4
+ * break xa < xb -> pa + u <= pb, and nothing else. */
+static void test_product_groups(void) {
+  for (unsigned first = 0; first <= 1; first++) {
+    Z3_context z = mc_z3_context_new();
+    mc_z3tr *t = z ? mc_z3tr_new(A, z, int_atoms, z) : NULL;
+    mc_z3abs *abs = t ? mc_z3abs_new(A, z, true, false) : NULL;
+    CHECK(abs != NULL);
+    if (!abs)
+      break;
+    mc_z3tr_assume_no_wrap(t, true, true);
+    mc_z3tr_abstract(t, abs);
+    mc_z3abs_group(abs, first);
+    Z3_ast pa = mc_z3_term(t, mc_expr_mul(S, atom(0), N, 0));
+    mc_z3abs_group(abs, 2);
+    Z3_ast pb = mc_z3_term(t, mc_expr_mul(S, atom(1), N, 0));
+    mc_z3abs_group(abs, 0);
+    CHECK(pa != NULL && pb != NULL);
+    mc_solver s = mc_solver_new(z, 1000000, true, false, false, NULL);
+    unsigned nl = 0;
+    const Z3_ast *lemmas = mc_z3abs_lemmas(abs, &nl);
+    for (unsigned i = 0; i < nl; i++)
+      Z3_solver_assert(z, s.s, lemmas[i]);
+    Z3_sort is = Z3_mk_int_sort(z);
+    const char *names[3] = {atom(0)->atom->name, atom(1)->atom->name, "n"};
+    int values[5] = {1, 2, 3, 5, 4};
+    for (unsigned i = 0; i < 5; i++)
+      Z3_solver_assert(z, s.s, Z3_mk_eq(z, i < 3 ? mc_num_var(z, true, names[i], 32)
+                                                 : i == 3 ? pa : pb,
+                                        Z3_mk_int(z, values[i], is)));
+    CHECK(mc_solver_check(z, &s) == (first ? Z3_L_TRUE : Z3_L_FALSE));
+    mc_solver_release(z, &s);
+    Z3_del_context(z);
+  }
+}
+
 int main(void) {
   A = mc_arena_new();
   mc_sym_facts f;
@@ -397,6 +437,7 @@ int main(void) {
   test_random();
   test_shift_products();
   test_refine_products();
+  test_product_groups();
   test_restart();
   test_first_tactic();
   test_solver_log();

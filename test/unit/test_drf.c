@@ -201,19 +201,29 @@ static Z3_ast int_atoms(void *data, const mc_atom *a) {
   return mc_num_var(data, true, a->name, a->width);
 }
 
+/* A translator of z's terms into integers under the no-wrap assumption,
+ * with products abstracted into *abs. NULL: none made. */
+static mc_z3tr *int_abstraction(Z3_context z, mc_z3abs **abs) {
+  mc_z3tr *t = z ? mc_z3tr_new(A, z, int_atoms, z) : NULL;
+  *abs = t ? mc_z3abs_new(A, z, true, false) : NULL;
+  CHECK(*abs != NULL);
+  if (!*abs)
+    return NULL;
+  mc_z3tr_assume_no_wrap(t, true, true);
+  mc_z3tr_abstract(t, *abs);
+  return t;
+}
+
 /* Over the integers threadIdx.x * n is a variable: with threadIdx.x == 2
  * it may be 7, until the model's wrong product is refined, and then
  * nothing is left (no integer n); it may be 6, and after refining the
  * model's product is right (n == 3), with nothing left to refine. */
 static void test_refine_products(void) {
   Z3_context z = mc_z3_context_new();
-  mc_z3tr *t = z ? mc_z3tr_new(A, z, int_atoms, z) : NULL;
-  mc_z3abs *abs = t ? mc_z3abs_new(A, z, true, false) : NULL;
-  CHECK(abs != NULL);
-  if (!abs)
+  mc_z3abs *abs;
+  mc_z3tr *t = int_abstraction(z, &abs);
+  if (!t)
     return;
-  mc_z3tr_assume_no_wrap(t, true, true);
-  mc_z3tr_abstract(t, abs);
   const mc_expr *tid = atom(0);
   Z3_ast p = mc_z3_term(t, mc_expr_mul(S, tid, N, 0));
   Z3_ast x = mc_num_var(z, true, tid->atom->name, 32), n = mc_num_var(z, true, "n", 32);
@@ -395,13 +405,10 @@ static void test_solver_log(void) {
 static void test_product_groups(void) {
   for (unsigned first = 0; first <= 1; first++) {
     Z3_context z = mc_z3_context_new();
-    mc_z3tr *t = z ? mc_z3tr_new(A, z, int_atoms, z) : NULL;
-    mc_z3abs *abs = t ? mc_z3abs_new(A, z, true, false) : NULL;
-    CHECK(abs != NULL);
-    if (!abs)
+    mc_z3abs *abs;
+    mc_z3tr *t = int_abstraction(z, &abs);
+    if (!t)
       break;
-    mc_z3tr_assume_no_wrap(t, true, true);
-    mc_z3tr_abstract(t, abs);
     mc_z3abs_group(abs, first);
     Z3_ast pa = mc_z3_term(t, mc_expr_mul(S, atom(0), N, 0));
     mc_z3abs_group(abs, 2);

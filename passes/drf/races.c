@@ -35,7 +35,8 @@
  * race query exact at any launch that runs out is asked again with every
  * dimension, id and parameter at most SMALL_LAUNCH, with 1/SMALL_SHARE of
  * the budget (ask). The integer query's products are refined at most
- * REFINE_ROUNDS times before the exact query is asked at any launch. */
+ * REFINE_ROUNDS times before the exact query is asked at the last model's
+ * parameters (with 1/SMALL_SHARE of the budget), then at any launch. */
 enum { MAX_RACES_PER_ARRAY = 4, MINIMISE_CHECKS = 32, MINIMISE_SHARE = 16,
        MAX_APPROX = 6, MAX_PAIRS = 4096, QUERY_STEPS = 1000, MEET_SHARE = 16,
        PLAIN_MEET_SHARE = 64, SMALL_QUERY = 64, SMALL_LAUNCH = 64, SMALL_SHARE = 4,
@@ -90,11 +91,16 @@ static bool has_syncwarp(const mc_drf_ctx *d) {
 /* ---- One query ------------------------------------------------------------ */
 
 /* A launch (dimensions, parameters, ids) found on the integer query,
- * minimised there, to try first on the exact one. */
+ * minimised there, to try first on the exact one: all of it, or only its
+ * parameters. Its values are in the order of launch_terms: LAUNCH_DIMS
+ * dimensions, the parameters, LAUNCH_IDS ids. */
 typedef struct {
   int64_t *values;
   unsigned n;
+  bool params_only;
 } launch_hint;
+
+enum { LAUNCH_DIMS = 6, LAUNCH_IDS = 12 };
 
 /* Terms to minimise in a model: a launch's, a witness's. */
 typedef struct {
@@ -328,9 +334,10 @@ static Z3_model take_hint(drf_run *r, query *q, launch_hint *h, bool scoped);
 static void assert_small(drf_run *r, query *q);
 static void launch_terms(mc_drf_ctx *d, min_list *l);
 
-/* How a query is asked: exact, exact with a small launch, with products
- * abstracted, and (over the integers) with the distributivity lemmas too. */
-typedef enum { EXACT, EXACT_SMALL, ABSTRACT, DISTRIBUTED } abstraction;
+/* How a query is asked: exact, exact with a small launch, exact with a
+ * launch's parameters fixed (at_params), with products abstracted, and
+ * (over the integers) with the distributivity lemmas too. */
+typedef enum { EXACT, EXACT_SMALL, EXACT_AT_PARAMS, ABSTRACT, DISTRIBUTED } abstraction;
 
 static Z3_lbool ask_once(drf_run *r, const mc_site *sa, const mc_site *const *sb,
                          unsigned nb, bool grid, abstraction level, const launch_hint *hint,
@@ -389,7 +396,7 @@ static Z3_lbool ask_once(drf_run *r, const mc_site *sa, const mc_site *const *sb
    * twin asks next: where it is slow (a double buffer's `1 - pout` read as
    * any integer, divisibility that bit-vectors settle at once) it has a
    * smaller share */
-  uint64_t rlimit = level == EXACT_SMALL       ? r->rlimit / SMALL_SHARE
+  uint64_t rlimit = level == EXACT_SMALL || level == EXACT_AT_PARAMS ? r->rlimit / SMALL_SHARE
                     : q->what != OFFSETS         ? r->rlimit
                     : d->ints && !nl ? r->rlimit / PLAIN_MEET_SHARE
                                      : r->rlimit / MEET_SHARE;
@@ -425,18 +432,21 @@ static Z3_lbool ask_once(drf_run *r, const mc_site *sa, const mc_site *const *sb
   return mc_solver_check(z, &q->s);
 }
 
-/* The exact query at the launch of the integer model in `first`. Final (q
- * keeps the query) when it is a race there, or when there was no launch
- * to fix, so that the exact query was asked at any launch: its answer is
- * the answer, and asking it again would repeat it. Otherwise q is as it
- * was before. Without `refine`, first's solver is released; with it,
- * first keeps its solver, with the lemmas of mc_z3abs_refine for the
- * model's products that are not exact (*refined: there were some). */
+/* The exact query at the launch of the integer model in `first` (kept in
+ * *tried where there is one). Final (q keeps the query) when it is a race
+ * there, or when there was no launch to fix, so that the exact query was
+ * asked at any launch: its answer is the answer, and asking it again
+ * would repeat it. Otherwise q is as it was before. Without `refine`,
+ * first's solver is released; with it, first keeps its solver, with the
+ * lemmas of mc_z3abs_refine for the model's products that are not exact
+ * (*refined: there were some). */
 static Z3_lbool at_launch(drf_run *r, const mc_site *sa, const mc_site *const *sb,
                           unsigned nb, bool grid, query *first, query *q, bool *final,
-                          mc_z3abs *refine, bool *refined) {
-  launch_hint hint = {NULL, 0};
+                          mc_z3abs *refine, bool *refined, launch_hint *tried) {
+  launch_hint hint = {NULL, 0, false};
   Z3_model m = take_hint(r, first, &hint, refine != NULL);
+  if (hint.n)
+    *tried = hint;
   if (refine)
     *refined = m && mc_z3abs_refine(refine, m, first->s.s) > 0;
   else
@@ -455,6 +465,31 @@ static Z3_lbool at_launch(drf_run *r, const mc_site *sa, const mc_site *const *s
   return res;
 }
 
+/* The exact query with the parameters at their values in `tried` (a
+ * launch of the integer query), everything else free: true, and q holds
+ * it, when it is a race there. Asked where refining ran out of rounds:
+ * the products the integer models keep getting wrong are then of
+ * parameters and threads' values (rodinia's nw: `cols * 16 * (i - 1 -
+ * bx)` against `cols * ty`), which with the parameters fixed are a number
+ * times a value, linear (30-60 ms in nw), where the exact query at any
+ * launch bit-blasts them (1.5-2.5 s in nw, and out of budget on one read).
+ * Its launch is then minimised as any race's (q is not `hinted`). */
+static bool at_params(drf_run *r, const mc_site *sa, const mc_site *const *sb,
+                      unsigned nb, bool grid, const launch_hint *tried, query *q) {
+  if (tried->n <= LAUNCH_DIMS + LAUNCH_IDS) /* no parameter to fix */
+    return false;
+  launch_hint params = *tried;
+  params.params_only = true;
+  query at = *q;
+  if (ask_once(r, sa, sb, nb, grid, EXACT_AT_PARAMS, &params, &at) != Z3_L_TRUE) {
+    mc_solver_release(r->d.z, &at.s);
+    return false;
+  }
+  at.hinted = false;
+  *q = at;
+  return true;
+}
+
 /* The query with products abstracted first (over the integers): when that
  * has no model, the exact one has none either. When it has one, the exact
  * query is asked at the launch of that model (a race and its witness in
@@ -463,8 +498,10 @@ static Z3_lbool at_launch(drf_run *r, const mc_site *sa, const mc_site *const *s
  * arrays race free, and its model's launch tried (unknown there stays
  * unknown); where that is no race, the products the model got wrong are
  * refined (at most REFINE_ROUNDS times: a refined query without a model
- * is a proof) and each new model's launch tried; then the exact query
- * decides at any launch, and where it runs out, at a small one:
+ * is a proof) and each new model's launch tried; where that runs out of
+ * rounds, the exact query is asked at the last launch's parameters
+ * (at_params); then the exact query decides at any launch, and where it
+ * runs out, at a small one:
  * bit-blasting its 64-bit products of dimensions and ids runs out of
  * budget where bounds on them find a race at once (0.2 s bounded, unknown
  * after minutes without). Every race is a model of the exact query. An OFFSETS query
@@ -474,7 +511,8 @@ static Z3_lbool ask(drf_run *r, const mc_site *sa, const mc_site *const *sb,
                     unsigned nb, bool grid, query *q) {
   query first = *q;
   Z3_lbool res = ask_once(r, sa, sb, nb, grid, ABSTRACT, NULL, &first);
-  bool final = false;
+  bool final = false, rounds_out = false;
+  launch_hint tried = {NULL, 0, false};
   if (res == Z3_L_TRUE && q->what == OFFSETS) {
     /* it only keeps a candidate or drops it: kept, the race query decides */
     r->d.abs = NULL;
@@ -483,7 +521,7 @@ static Z3_lbool ask(drf_run *r, const mc_site *sa, const mc_site *const *sb,
     return res;
   }
   if (res == Z3_L_TRUE && r->d.ints) {
-    Z3_lbool at = at_launch(r, sa, sb, nb, grid, &first, q, &final, NULL, NULL);
+    Z3_lbool at = at_launch(r, sa, sb, nb, grid, &first, q, &final, NULL, NULL, &tried);
     if (final)
       return at;
     first = *q;
@@ -492,11 +530,12 @@ static Z3_lbool ask(drf_run *r, const mc_site *sa, const mc_site *const *sb,
     for (unsigned round = 0; res == Z3_L_TRUE && abs; round++) {
       bool refined = false;
       at = at_launch(r, sa, sb, nb, grid, &first, q, &final,
-                     round < REFINE_ROUNDS ? abs : NULL, &refined);
+                     round < REFINE_ROUNDS ? abs : NULL, &refined, &tried);
       if (final || at == Z3_L_UNDEF || !refined) {
         mc_solver_release(r->d.z, &first.s);
         if (final || at == Z3_L_UNDEF)
           return at;
+        rounds_out = round == REFINE_ROUNDS;
         break;
       }
       /* minimising may have run out: a fresh solver holds the lemmas */
@@ -511,6 +550,8 @@ static Z3_lbool ask(drf_run *r, const mc_site *sa, const mc_site *const *sb,
   mc_solver_release(r->d.z, &first.s);
   if (res == Z3_L_FALSE)
     return res;
+  if (rounds_out && at_params(r, sa, sb, nb, grid, &tried, q))
+    return Z3_L_TRUE;
   query any = *q;
   res = ask_once(r, sa, sb, nb, grid, EXACT, NULL, q);
   /* an OFFSETS query that runs out keeps its candidates: a small launch
@@ -771,8 +812,9 @@ static void add_var(void *data, const mc_atom *a, Z3_ast v) {
   add_term(data, v, a->is_signed, a->width, 0);
 }
 
-/* The launch of the query being built: its dimensions, the parameters it
- * met that the facts do not fix, and both threads' block and thread ids. */
+/* The launch of the query being built, in this order (launch_hint): its
+ * LAUNCH_DIMS dimensions, the parameters it met that the facts do not fix,
+ * and both threads' block and thread ids (LAUNCH_IDS). */
 static void launch_terms(mc_drf_ctx *d, min_list *l) {
   const mc_sym_facts *f = mc_sym_facts_of(d->p->accesses->sym);
   l->ints = d->ints;
@@ -956,7 +998,9 @@ static bool assert_hint(drf_run *r, query *q, const launch_hint *h) {
   launch_terms(&r->d, &l);
   if (!h->n || l.n != h->n)
     return false;
-  for (unsigned i = 0; i < l.n; i++)
+  unsigned from = h->params_only ? LAUNCH_DIMS : 0;
+  unsigned to = h->params_only ? l.n - LAUNCH_IDS : l.n;
+  for (unsigned i = from; i < to; i++)
     Z3_solver_assert(z, q->s.s, Z3_mk_eq(z, l.terms[i].t, constant(z, &l, &l.terms[i], h->values[i])));
   return true;
 }

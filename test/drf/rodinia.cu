@@ -10,6 +10,16 @@
 //
 // RUN: %rc %mapcost --format=text --metric=drf --block-dim=16 --param cols=2049 --kernel=needle_cuda_shared_1 %s > %t.nw.txt
 // RUN: FileCheck %s --check-prefix=NW < %t.nw.txt
+// At any width and launch the tiles of two blocks overlap for some widths
+// (cols = 3), and the halo each block reads is another's tile: every read
+// of matrix_cuda races with the final writes. The integer query's products
+// of cols (`cols * 16 * b_index_y` against `cols * ty`) are wrong in
+// every model however often refined; with cols fixed at the last model's
+// value the exact query finds each race at once, where at any launch it
+// ran out of this budget on the read at line 51 (and took 1-2 s at the
+// default one).
+// RUN: %rc %mapcost --format=text --metric=drf --rlimit=2000000 --kernel=needle_cuda_shared_1 %s > %t.nwany.txt
+// RUN: FileCheck %s --check-prefix=NWANY < %t.nwany.txt
 // lud_diagonal factors one 16 x 16 tile in one block.
 // RUN: %rc %mapcost --format=text --metric=drf --block-dim=16 --grid-dim=1 --param matrix_dim=2048 --kernel=lud_diagonal %s > %t.lud.txt
 // RUN: FileCheck %s --check-prefix=LUD < %t.lud.txt
@@ -70,6 +80,17 @@ __global__ void needle_cuda_shared_1(int *referrence, int *matrix_cuda, int cols
 // NW: array temp {{.*}} drf
 // NW: array ref {{.*}} drf
 // NW: exit status 0
+// NWANY: race on matrix_cuda (global, grid scope): read-write, confirmed
+// NWANY-NEXT: first: {{.*}}rodinia.cu:48:30 read
+// NWANY-NEXT: second: {{.*}}rodinia.cu:75:74 write
+// NWANY-NEXT: witness: {{.*}} blockDim=({{[1-9]}},1,1) gridDim=({{[1-9]}},1,1) {{.*}} cols={{-?[0-9]}} i=
+// NWANY: race on matrix_cuda (global, grid scope): read-write, confirmed
+// NWANY-NEXT: first: {{.*}}rodinia.cu:51:21 read
+// NWANY-NEXT: second: {{.*}}rodinia.cu:75:74 write
+// NWANY-NEXT: witness: {{.*}} blockDim=({{[1-9]}},1,1) gridDim=({{[1-9]}},1,1) {{.*}} cols={{-?[0-9]}} i=
+// NWANY: race on matrix_cuda (global, grid scope): read-write, confirmed
+// NWANY-NEXT: first: {{.*}}rodinia.cu:53:21 read
+// NWANY: exit status 1
 
 __global__ void lud_diagonal(float *m, int matrix_dim, int offset) {
   int i, j;

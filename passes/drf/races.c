@@ -100,7 +100,10 @@ typedef struct {
   bool params_only;
 } launch_hint;
 
-enum { LAUNCH_DIMS = 6, LAUNCH_IDS = 12 };
+enum {
+  LAUNCH_DIMS = 2 * 3,    /* blockDim, gridDim */
+  LAUNCH_IDS = 2 * 2 * 3, /* each thread's blockIdx and threadIdx */
+};
 
 /* Terms to minimise in a model: a launch's, a witness's. */
 typedef struct {
@@ -465,6 +468,20 @@ static Z3_lbool at_launch(drf_run *r, const mc_site *sa, const mc_site *const *s
   return res;
 }
 
+/* q asked at `level` (with `hint`) in a copy: true, and q holds the
+ * copy, when it is a race there; otherwise q is as it was. */
+static bool race_in_copy(drf_run *r, const mc_site *sa, const mc_site *const *sb,
+                         unsigned nb, bool grid, abstraction level,
+                         const launch_hint *hint, query *q) {
+  query at = *q;
+  if (ask_once(r, sa, sb, nb, grid, level, hint, &at) != Z3_L_TRUE) {
+    mc_solver_release(r->d.z, &at.s);
+    return false;
+  }
+  *q = at;
+  return true;
+}
+
 /* The exact query with the parameters at their values in `tried` (a
  * launch of the integer query), everything else free: true, and q holds
  * it, when it is a race there. Asked where refining ran out of rounds:
@@ -480,13 +497,9 @@ static bool at_params(drf_run *r, const mc_site *sa, const mc_site *const *sb,
     return false;
   launch_hint params = *tried;
   params.params_only = true;
-  query at = *q;
-  if (ask_once(r, sa, sb, nb, grid, EXACT_AT_PARAMS, &params, &at) != Z3_L_TRUE) {
-    mc_solver_release(r->d.z, &at.s);
+  if (!race_in_copy(r, sa, sb, nb, grid, EXACT_AT_PARAMS, &params, q))
     return false;
-  }
-  at.hinted = false;
-  *q = at;
+  q->hinted = false;
   return true;
 }
 
@@ -559,13 +572,10 @@ static Z3_lbool ask(drf_run *r, const mc_site *sa, const mc_site *const *sb,
    * nothing of a larger launch (decide_meets would take that as apart) */
   if (res != Z3_L_UNDEF || q->what == OFFSETS)
     return res;
-  query small = any;
-  if (ask_once(r, sa, sb, nb, grid, EXACT_SMALL, NULL, &small) != Z3_L_TRUE) {
-    mc_solver_release(r->d.z, &small.s);
+  if (!race_in_copy(r, sa, sb, nb, grid, EXACT_SMALL, NULL, &any))
     return res;
-  }
   mc_solver_release(r->d.z, &q->s);
-  *q = small;
+  *q = any;
   return Z3_L_TRUE;
 }
 

@@ -51,6 +51,10 @@ typedef struct {
 void mc_arena_set_budget(mc_arena *a, mc_budget *b);
 /* The budget attached to a, or NULL. */
 mc_budget *mc_arena_budget(const mc_arena *a);
+/* Makes a's next allocation open (and pay for) a chunk of its own, so
+ * that what a piece of work spends does not depend on what was allocated
+ * before it (a solver job in a child that ran others before it). */
+void mc_arena_start_chunk(mc_arena *a);
 /* Takes `steps` from the arena's budget for stage `in`; false, for good,
  * once the budget cannot pay. Always true without a budget. */
 bool mc_spend(mc_arena *a, uint64_t steps, const char *in);

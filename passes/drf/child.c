@@ -343,6 +343,7 @@ typedef struct {
 static void spending_job(void *arg, mc_strbuf *out) {
   spending *j = arg;
   mc_strbuf reply = {0};
+  mc_arena_start_chunk(j->a);
   j->job(j->arg, &reply);
   mc_wire_u64(out, reply.len);
   mc_strbuf_appendn(out, reply.data, reply.len);
@@ -413,6 +414,84 @@ mc_child_status mc_drf_in_child_spending(mc_arena *a, void (*job)(void *, mc_str
   mc_child c;
   mc_drf_child_start_spending(&c, a, job, arg);
   return mc_drf_child_finish_spending(&c, reply);
+}
+
+/* ---- Batches --------------------------------------------------------------- */
+
+/* Per job: its reply (its length first), then the budget it left. Each
+ * budget is as it was after its job (where no fork ran it here, what it
+ * spent is spent once, at the finish). */
+static void batch_job(void *arg, mc_strbuf *out) {
+  const mc_child_batch *b = arg;
+  mc_budget *was = mc_arena_budget(b->a);
+  for (unsigned i = 0; i < b->n; i++) {
+    const mc_batch_job *j = &b->jobs[i];
+    mc_budget now = j->budget ? *j->budget : (mc_budget){0};
+    if (j->budget)
+      *j->budget = j->from;
+    mc_arena_set_budget(b->a, j->budget);
+    mc_arena_start_chunk(b->a);
+    mc_strbuf reply = {0};
+    j->job(j->arg, &reply);
+    mc_wire_u64(out, reply.len);
+    mc_strbuf_appendn(out, reply.data, reply.len);
+    out->oom |= reply.oom;
+    mc_strbuf_free(&reply);
+    mc_wire_budget(out, j->budget);
+    if (j->budget)
+      *j->budget = now;
+  }
+  mc_arena_set_budget(b->a, was);
+}
+
+void mc_drf_batch_start(mc_child_batch *b, mc_arena *a, const mc_batch_job *jobs, unsigned n) {
+  *b = (mc_child_batch){.a = a, .jobs = jobs, .n = n};
+  mc_drf_child_start(&b->c, batch_job, b);
+}
+
+/* A job alone in a child of its own, from its budget as the batch had it. */
+static void run_alone(mc_arena *a, const mc_batch_job *j) {
+  mc_budget *was = mc_arena_budget(a), now = j->budget ? *j->budget : (mc_budget){0};
+  if (j->budget)
+    *j->budget = j->from;
+  mc_arena_set_budget(a, j->budget);
+  mc_child c;
+  mc_drf_child_start_spending(&c, a, j->job, j->arg);
+  mc_arena_set_budget(a, was);
+  if (j->budget)
+    *j->budget = now;
+  *j->end = mc_drf_child_finish_spending(&c, j->reply);
+}
+
+void mc_drf_batch_finish(mc_child_batch *b) {
+  mc_strbuf got = {0};
+  mc_child_status s = mc_drf_child_finish(&b->c, &got);
+  mc_wire w = {got.data, got.data + got.len, got.oom};
+  for (unsigned i = 0; s.end == MC_CHILD_DONE && i < b->n; i++) { /* read to the end first */
+    uint64_t n = mc_unwire_u64(&w);
+    w.bad |= n > (uint64_t)(w.end - w.p);
+    if (!w.bad)
+      w.p += n;
+    mc_unwire_budget(&w);
+  }
+  if (s.end != MC_CHILD_DONE || w.bad) {
+    mc_strbuf_free(&got);
+    for (unsigned i = 0; i < b->n; i++)
+      run_alone(b->a, &b->jobs[i]);
+    return;
+  }
+  w.p = got.data;
+  for (unsigned i = 0; i < b->n; i++) {
+    const mc_batch_job *j = &b->jobs[i];
+    uint64_t n = mc_unwire_u64(&w);
+    mc_strbuf_appendn(j->reply, w.p, (size_t)n);
+    w.p += n;
+    mc_budget left = mc_unwire_budget(&w);
+    if (j->budget)
+      spend_as_child(j->budget, &left, j->from.used);
+    *j->end = s;
+  }
+  mc_strbuf_free(&got);
 }
 
 bool mc_drf_isolated(mc_arena *a, void (*job)(void *, mc_strbuf *), void *arg,

@@ -43,6 +43,29 @@ mc_child_status mc_drf_in_child(void (*job)(void *arg, mc_strbuf *out), void *ar
  * (mc_drf_isolated, with the child's end). */
 mc_child_status mc_drf_in_child_spending(mc_arena *a, void (*job)(void *arg, mc_strbuf *out),
                                          void *arg, mc_strbuf *reply);
+/* Several spending jobs in one child, one after another: one fork, and
+ * every Z3 context after the first made in memory the one before freed.
+ * Each job starts from its budget as it was when the job was made (`from`,
+ * whatever was spent since) and from a fresh arena chunk, so that what it
+ * finds and spends is the same in whichever batch it runs; its spending
+ * is spent here at the finish. Where the child dies, each job runs again
+ * in a child of its own: one job's crash is that job's alone. */
+typedef struct {
+  void (*job)(void *arg, mc_strbuf *out);
+  void *arg;
+  mc_budget *budget; /* NULL: none */
+  mc_budget from;
+  mc_strbuf *reply;  /* what the job wrote is appended here */
+  mc_child_status *end;
+} mc_batch_job;
+typedef struct {
+  mc_child c;
+  mc_arena *a;
+  const mc_batch_job *jobs;
+  unsigned n;
+} mc_child_batch;
+void mc_drf_batch_start(mc_child_batch *b, mc_arena *a, const mc_batch_job *jobs, unsigned n);
+void mc_drf_batch_finish(mc_child_batch *b);
 /* Why what the child was to decide stays undecided, in words. */
 const char *mc_child_reason(mc_arena *a, mc_child_status s);
 

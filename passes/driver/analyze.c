@@ -224,11 +224,12 @@ static bool end_kernel(mc_arena *a, const mc_options *o, mc_drf_pool *pool,
   return run->ok;
 }
 
-/* Kernels are started in order, and each is ended once the next has
- * started, so that one kernel's race jobs run while the one before ends.
- * A kernel's budget is what the module has left, at most -mapcost-kernel-
- * steps: where the kernel before could take so much that less would be
- * left, that kernel ends first and the budget is exact. */
+/* Kernels are started in order and ended in order, as late as the
+ * module's budget allows, so that the race jobs of several kernels run in
+ * one child process (races.c). A kernel's budget is what the module has
+ * left, at most -mapcost-kernel-steps: where the kernels started before
+ * could take so much that less would be left, they end first and the
+ * budget is exact. */
 bool mc_analyze_module(LLVMModuleRef m, const mc_options *o) {
   mc_arena *a = mc_arena_new();
   mc_kernels *ks = a ? find_kernels(a, m) : NULL;
@@ -258,8 +259,6 @@ bool mc_analyze_module(LLVMModuleRef m, const mc_options *o) {
     mc_arena_set_budget(a, &run->budget);
     run->ok = ok && start_kernel(o, pool, &ks->kernels[i], &results[i], a, run);
     mc_arena_set_budget(a, NULL);
-    for (; ok && ended < i; ended++)
-      ok = end_kernel(a, o, pool, ks, results, runs, ended, &module_used);
   }
   for (; ok && ks && ended < ks->nkernels; ended++)
     ok = end_kernel(a, o, pool, ks, results, runs, ended, &module_used);

@@ -87,6 +87,11 @@ void mc_arena_set_budget(mc_arena *a, mc_budget *b) { a->budget = b; }
 
 mc_budget *mc_arena_budget(const mc_arena *a) { return a->budget; }
 
+void mc_arena_start_chunk(mc_arena *a) {
+  if (a->head)
+    a->head->used = a->head->cap;
+}
+
 bool mc_spend(mc_arena *a, uint64_t steps, const char *in) {
   mc_budget *b = a->budget;
   if (!b)

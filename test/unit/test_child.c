@@ -2,7 +2,9 @@
  * job's reply comes back; a fault inside libz3 is reported as Z3's crash
  * and the caller goes on; a kernel's race results cross the pipe intact,
  * and a reply cut short is refused; what an isolated job spends is the
- * caller's, and a job isolated inside one runs in the same child. */
+ * caller's, and a job isolated inside one runs in the same child; a batch
+ * runs its jobs in one child, each from its own budget, and a crash in it
+ * costs only the job that crashed. */
 #include "check.h"
 
 #include "../../passes/drf/drf_internal.h"
@@ -196,6 +198,92 @@ static void test_together(void) {
   mc_arena_free(a);
 }
 
+/* what its budget had used when it started */
+static void used_at_start(void *arg, mc_strbuf *out) {
+  mc_budget *b = mc_arena_budget(arg);
+  mc_strbuf_printf(out, "used %llu pid %d", b ? (unsigned long long)b->used : 0ULL,
+                   (int)getpid());
+}
+
+/* A batch started where no fork runs it (in a child already): its jobs
+ * run here, and what they spent is spent once. Said in the reply: a
+ * check failed in the child would not be counted. */
+static void batch_here(void *arg, mc_strbuf *out) {
+  mc_arena *a = arg;
+  mc_budget b = {100, 0, false, NULL};
+  spender sp = {a, NULL};
+  mc_strbuf r[2] = {{0}, {0}};
+  mc_child_status e[2];
+  mc_batch_job jobs[2] = {{spend_40, &sp, &b, b, &r[0], &e[0]},
+                          {spend_40, &sp, &b, b, &r[1], &e[1]}};
+  mc_child_batch batch;
+  mc_drf_batch_start(&batch, a, jobs, 2);
+  mc_drf_batch_finish(&batch);
+  int pid = 0;
+  bool here = e[0].end == MC_CHILD_DONE && e[1].end == MC_CHILD_DONE &&
+              sscanf(mc_strbuf_str(&r[1]), "pid %d", &pid) == 1 && pid == (int)getpid();
+  mc_strbuf_printf(out, "%s, used %llu, left %llu", here ? "here" : "elsewhere",
+                   (unsigned long long)b.used, (unsigned long long)b.left);
+  mc_strbuf_free(&r[0]);
+  mc_strbuf_free(&r[1]);
+}
+
+/* Jobs of two budgets in one batch: one child runs them all, each from its
+ * budget as it was when the job was made, and what each spent is spent
+ * here; where one crashes inside Z3, each runs again alone, and only that
+ * one is lost. */
+static void test_batch(void) {
+  mc_arena *a = mc_arena_new();
+  mc_budget b1 = {100, 0, false, NULL}, b2 = {100, 10, false, NULL};
+  spender sp = {a, NULL};
+  mc_strbuf out[4] = {{0}, {0}, {0}, {0}};
+  mc_child_status end[4];
+  mc_batch_job jobs[4] = {
+      {spend_40, &sp, &b1, b1, &out[0], &end[0]},
+      {used_at_start, a, &b1, b1, &out[1], &end[1]},
+      {spend_40, &sp, &b2, b2, &out[2], &end[2]},
+      {used_at_start, a, &b2, b2, &out[3], &end[3]},
+  };
+  mc_child_batch batch;
+  mc_drf_batch_start(&batch, a, jobs, 4);
+  mc_drf_batch_finish(&batch);
+  int pid[4] = {0, 0, 0, 0};
+  unsigned long long used1 = 99, used2 = 99;
+  CHECK(end[0].end == MC_CHILD_DONE && end[1].end == MC_CHILD_DONE &&
+        end[2].end == MC_CHILD_DONE && end[3].end == MC_CHILD_DONE);
+  CHECK(sscanf(mc_strbuf_str(&out[0]), "pid %d", &pid[0]) == 1 &&
+        sscanf(mc_strbuf_str(&out[1]), "used %llu pid %d", &used1, &pid[1]) == 2 &&
+        sscanf(mc_strbuf_str(&out[2]), "pid %d", &pid[2]) == 1 &&
+        sscanf(mc_strbuf_str(&out[3]), "used %llu pid %d", &used2, &pid[3]) == 2);
+  CHECK(pid[0] == pid[1] && pid[1] == pid[2] && pid[2] == pid[3] && pid[0] != (int)getpid());
+  CHECK(used1 == 0 && used2 == 10); /* not what the job before it spent */
+  CHECK(b1.used == 40 && b1.left == 60 && b2.used == 50 && b2.left == 60);
+  CHECK(mc_arena_budget(a) == NULL);
+  for (unsigned i = 0; i < 4; i++)
+    mc_strbuf_free(&out[i]);
+
+  mc_batch_job crashing[3] = {
+      {say_hello, "a batch", NULL, {0}, &out[0], &end[0]},
+      {crash_z3, NULL, NULL, {0}, &out[1], &end[1]},
+      {spend_40, &sp, &b1, b1, &out[2], &end[2]},
+  };
+  mc_drf_batch_start(&batch, a, crashing, 3);
+  mc_drf_batch_finish(&batch);
+  CHECK(end[0].end == MC_CHILD_DONE && end[1].end == MC_CHILD_SOLVER_CRASHED &&
+        end[2].end == MC_CHILD_DONE);
+  CHECK_STR(mc_strbuf_str(&out[0]), "hello from a batch");
+  CHECK(out[1].len == 0);
+  CHECK(sscanf(mc_strbuf_str(&out[2]), "pid %d", &pid[0]) == 1 && pid[0] != (int)getpid());
+  CHECK(b1.used == 80 && b1.left == 20); /* the crashed batch's spending is not counted */
+  for (unsigned i = 0; i < 3; i++)
+    mc_strbuf_free(&out[i]);
+
+  CHECK(mc_drf_in_child(batch_here, a, &out[0]).end == MC_CHILD_DONE);
+  CHECK_STR(mc_strbuf_str(&out[0]), "here, used 80, left 20");
+  mc_strbuf_free(&out[0]);
+  mc_arena_free(a);
+}
+
 int main(void) {
   mc_arena *a = mc_arena_new();
   test_child(a);
@@ -205,6 +293,7 @@ int main(void) {
   test_wire(a);
   test_isolated();
   test_together();
+  test_batch();
   mc_arena_free(a);
   return check_report("child");
 }

@@ -1771,7 +1771,7 @@ static bool in_job(const race_job *j, int array) {
 /* ---- The pool: jobs of every kernel, in batches, at most at_once running -
  * A kernel's jobs are made (mc_drf_start) as soon as its protocol is
  * built, and wait in a queue; its verdicts are due at mc_drf_finish. Then
- * (or once QUEUED jobs wait) the queue is shared out over the free
+ * (or once QUEUED jobs wait) the queue is dealt out in turn over the free
  * processors, a batch each: a child process that runs its jobs one after
  * another (child.c), each in a fresh Z3 context, so that a file's kernels
  * pay one fork and one fresh heap per batch, not per job (a context in the

@@ -339,17 +339,35 @@ typedef struct {
   void *arg;
 } spending;
 
-/* The job's reply (its length first), then the budget it left. */
-static void spending_job(void *arg, mc_strbuf *out) {
-  spending *j = arg;
+/* Runs job(arg) on a fresh chunk of a and writes its reply (its length
+ * first), then the budget it left (a's). */
+static void write_spent(mc_arena *a, void (*job)(void *, mc_strbuf *), void *arg,
+                        mc_strbuf *out) {
   mc_strbuf reply = {0};
-  mc_arena_start_chunk(j->a);
-  j->job(j->arg, &reply);
+  mc_arena_start_chunk(a);
+  job(arg, &reply);
   mc_wire_u64(out, reply.len);
   mc_strbuf_appendn(out, reply.data, reply.len);
   out->oom |= reply.oom;
   mc_strbuf_free(&reply);
-  mc_wire_budget(out, mc_arena_budget(j->a));
+  mc_wire_budget(out, mc_arena_budget(a));
+}
+
+/* What write_spent wrote: the reply in *data and *n, the budget left in
+ * *left; false where it is cut short. */
+static bool read_spent(mc_wire *w, const char **data, uint64_t *n, mc_budget *left) {
+  *n = mc_unwire_u64(w);
+  *data = w->p;
+  w->bad |= *n > (uint64_t)(w->end - w->p);
+  if (!w->bad)
+    w->p += *n;
+  *left = mc_unwire_budget(w);
+  return !w->bad;
+}
+
+static void spending_job(void *arg, mc_strbuf *out) {
+  spending *j = arg;
+  write_spent(j->a, j->job, j->arg, out);
 }
 
 void mc_drf_child_start_spending(mc_child *c, mc_arena *a,
@@ -391,13 +409,10 @@ mc_child_status mc_drf_child_finish_spending(mc_child *c, mc_strbuf *reply) {
   mc_child_status s = mc_drf_child_finish(c, &got);
   if (s.end == MC_CHILD_DONE) {
     mc_wire w = {got.data, got.data + got.len, got.oom};
-    uint64_t n = mc_unwire_u64(&w);
-    const char *data = w.p;
-    w.bad |= n > (uint64_t)(w.end - w.p);
-    if (!w.bad)
-      w.p += n;
-    mc_budget left = mc_unwire_budget(&w);
-    if (w.bad) {
+    const char *data;
+    uint64_t n;
+    mc_budget left;
+    if (!read_spent(&w, &data, &n, &left)) {
       s = (mc_child_status){MC_CHILD_DIED, 0};
     } else {
       mc_strbuf_appendn(reply, data, (size_t)n);
@@ -418,9 +433,9 @@ mc_child_status mc_drf_in_child_spending(mc_arena *a, void (*job)(void *, mc_str
 
 /* ---- Batches --------------------------------------------------------------- */
 
-/* Per job: its reply (its length first), then the budget it left. Each
- * budget is as it was after its job (where no fork ran it here, what it
- * spent is spent once, at the finish). */
+/* Per job, what write_spent writes. Each budget is as it was after its
+ * job (where no fork ran it here, what it spent is spent once, at the
+ * finish). */
 static void batch_job(void *arg, mc_strbuf *out) {
   const mc_child_batch *b = arg;
   mc_budget *was = mc_arena_budget(b->a);
@@ -430,14 +445,7 @@ static void batch_job(void *arg, mc_strbuf *out) {
     if (j->budget)
       *j->budget = j->from;
     mc_arena_set_budget(b->a, j->budget);
-    mc_arena_start_chunk(b->a);
-    mc_strbuf reply = {0};
-    j->job(j->arg, &reply);
-    mc_wire_u64(out, reply.len);
-    mc_strbuf_appendn(out, reply.data, reply.len);
-    out->oom |= reply.oom;
-    mc_strbuf_free(&reply);
-    mc_wire_budget(out, j->budget);
+    write_spent(b->a, j->job, j->arg, out);
     if (j->budget)
       *j->budget = now;
   }
@@ -467,26 +475,21 @@ void mc_drf_batch_finish(mc_child_batch *b) {
   mc_strbuf got = {0};
   mc_child_status s = mc_drf_child_finish(&b->c, &got);
   mc_wire w = {got.data, got.data + got.len, got.oom};
-  for (unsigned i = 0; s.end == MC_CHILD_DONE && i < b->n; i++) { /* read to the end first */
-    uint64_t n = mc_unwire_u64(&w);
-    w.bad |= n > (uint64_t)(w.end - w.p);
-    if (!w.bad)
-      w.p += n;
-    mc_unwire_budget(&w);
-  }
-  if (s.end != MC_CHILD_DONE || w.bad) {
-    mc_strbuf_free(&got);
-    for (unsigned i = 0; i < b->n; i++)
-      run_alone(b->a, &b->jobs[i]);
-    return;
-  }
+  const char *data;
+  uint64_t n;
+  mc_budget left;
+  bool whole = s.end == MC_CHILD_DONE;
+  for (unsigned i = 0; whole && i < b->n; i++) /* read to the end first */
+    whole = read_spent(&w, &data, &n, &left);
   w.p = got.data;
   for (unsigned i = 0; i < b->n; i++) {
     const mc_batch_job *j = &b->jobs[i];
-    uint64_t n = mc_unwire_u64(&w);
-    mc_strbuf_appendn(j->reply, w.p, (size_t)n);
-    w.p += n;
-    mc_budget left = mc_unwire_budget(&w);
+    if (!whole) {
+      run_alone(b->a, j);
+      continue;
+    }
+    read_spent(&w, &data, &n, &left);
+    mc_strbuf_appendn(j->reply, data, (size_t)n);
     if (j->budget)
       spend_as_child(j->budget, &left, j->from.used);
     *j->end = s;

@@ -1530,7 +1530,7 @@ static void add_reason(mc_kernel_result *res, const char *why) {
  * many jobs run at once (-mapcost-jobs, the pool below); what the jobs
  * spend is spent from the kernel's budget together. At most two jobs, not
  * one per task: a fresh context costs more than most of a task's queries
- * (it zero-fills Z3's tables: 3 to 40 ms on a 2-core virtual machine), and
+ * (it zero-fills Z3's tables: 3 to 60 ms on a 2-core virtual machine), and
  * two keep both processors of such a machine busy on a kernel alone. Two
  * only where the tasks have SPLIT_SIZE pairs of accesses in all: a smaller
  * kernel's queries take less than the second context, and the kernels of a
@@ -1841,8 +1841,8 @@ static void finish_oldest(mc_drf_pool *pool) {
 static bool launch(mc_drf_pool *pool) {
   if (pool->n == pool->at_once)
     finish_oldest(pool);
-  unsigned free = pool->at_once - pool->n;
-  unsigned nb = free < pool->nqueue ? free : pool->nqueue;
+  unsigned idle = pool->at_once - pool->n;
+  unsigned nb = idle < pool->nqueue ? idle : pool->nqueue;
   for (unsigned g = 0; g < nb; g++) {
     unsigned take = (pool->nqueue - g + nb - 1) / nb;
     mc_batch_job *jobs = mc_alloc(pool->a, take * sizeof *jobs);
